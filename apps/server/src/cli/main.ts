@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+
+const usage = `mdc — MDC · Microbe Data Cloud
+
+Usage:
+  mdc serve            start the portal (web and API) on PORT (default 3000)
+  mdc worker [--concurrency N]
+                       work queued jobs from the PostgreSQL server at DATABASE_URL
+  mdc import [--data DIR] [--force]
+                       load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
+  mdc interpret …      interpret AST results (see mdc interpret --help)
+  mdc identify …       identify 16S/18S sequences (see mdc identify --help)
+  mdc help             this text
+
+Configuration comes from environment variables; see the README.`;
+
+export async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      parseArgs({ args: rest, options: {}, allowPositionals: false });
+      const { serve } = await import('./serve');
+      await serve(loadConfig());
+      return;
+    }
+    case 'worker': {
+      const { values } = parseArgs({ args: rest, options: { concurrency: { type: 'string', default: '2' } } });
+      const concurrency = Number(values.concurrency);
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be a whole number ≥ 1');
+      const { runWorker } = await import('./worker');
+      await runWorker(loadConfig(), concurrency);
+      return;
+    }
+    case 'import':
+      return (await import('../resource/cli')).runImportCommand(rest, loadConfig());
+    case 'interpret':
+      return (await import('../lab/cli')).runInterpretCommand(rest);
+    case 'identify':
+      return (await import('../blast/cli')).runIdentifyCommand(rest);
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(usage);
+      return;
+    default:
+      console.error(`mdc: unknown command "${command}"\n\n${usage}`);
+      process.exitCode = 2;
+  }
+}

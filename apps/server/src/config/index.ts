@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Everything the server can be told, read once from the environment (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the portal is reached from outside; e-mailed links start with it. */
+  publicUrl: string;
+  /** Embedded database, outbox and uploads live here. */
+  home: string;
+  /** PostgreSQL server; unset means embedded PGlite under `home`. */
+  databaseUrl?: string;
+  /** Schema to use on the PostgreSQL server (tests isolate themselves this way). */
+  databaseSchema?: string;
+  /** SMTP server; unset means `.eml` files in `home/outbox`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  refdataDir?: string;
+  webDist: string;
+  logLevel: string;
+  security: {
+    passwordMaxAgeDays: number;
+    maxFailedLogins: number;
+    sessionTtlHours: number;
+    activationTtlHours: number;
+    recoveryTtlHours: number;
+  };
+  rateLimit: {
+    /** requests per minute and client address */
+    login: number;
+    mail: number;
+    api: number;
+  };
+  bodyLimitBytes: number;
+  /** Run queued jobs inside the server process. */
+  embeddedWorkers: boolean;
+  workerConcurrency: number;
+  /** Days an anonymous identification stays viewable by its link (0: forever). */
+  anonymousTaskDays: number;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000, 'PORT');
+  const home = path.resolve(env.MDC_HOME || path.join(repoRoot, '.mdc'));
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    home,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'MDC 微生物数据云 <no-reply@mdc.local>',
+    refdataDir: findRefdataDir(env),
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    security: {
+      passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 90, 'PASSWORD_MAX_AGE_DAYS'),
+      maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
+      sessionTtlHours: int(env.SESSION_TTL_HOURS, 24 * 7, 'SESSION_TTL_HOURS'),
+      activationTtlHours: int(env.ACTIVATION_TTL_HOURS, 48, 'ACTIVATION_TTL_HOURS'),
+      recoveryTtlHours: int(env.RECOVERY_TTL_HOURS, 2, 'RECOVERY_TTL_HOURS'),
+    },
+    rateLimit: {
+      login: int(env.RATE_LIMIT_LOGIN, 20, 'RATE_LIMIT_LOGIN'),
+      mail: int(env.RATE_LIMIT_MAIL, 5, 'RATE_LIMIT_MAIL'),
+      api: int(env.RATE_LIMIT_API, 1200, 'RATE_LIMIT_API'),
+    },
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    // Without a PostgreSQL server nobody else can reach the database, so the server must work its jobs.
+    embeddedWorkers: !env.DATABASE_URL || env.MDC_EMBEDDED_WORKERS !== '0',
+    workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY')),
+    anonymousTaskDays: int(env.BLAST_ANONYMOUS_DAYS, 30, 'BLAST_ANONYMOUS_DAYS'),
+  };
+  return { ...config, ...overrides };
+}
+
+export { repoRoot };

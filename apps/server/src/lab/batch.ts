@@ -1,0 +1,258 @@
+import type { IsolateResult, KnowledgeBase, Localized } from '@mdc/core/ast';
+import type { Locale } from '@mdc/contracts';
+import { breakpointText } from './catalog';
+import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
+
+export interface BatchOptions {
+  /** Overrides the guideline of the file (its column letters or guideline cells). */
+  guideline?: string;
+  /** With or without `guideline`: the version year; default the latest in the data. */
+  year?: number;
+  /** Expert rules (WHONET and EUCAST) across the drugs of an isolate. Default on. */
+  expertRules?: boolean;
+}
+
+/** One interpreted result of a batch, in both languages: stored, then written out in one. */
+export interface BatchRow {
+  isolate: string;
+  line: number;
+  organism: string;
+  organismName: string;
+  organismZh: string;
+  specimen: string;
+  column: string;
+  antibiotic: string;
+  antibioticName: string;
+  antibioticZh: string;
+  method: string;
+  value: string;
+  guideline: string;
+  year: number | null;
+  category: string;
+  originalCategory: string;
+  breakpoint: string;
+  reason: Localized;
+  /** Long files: the input row, echoed unchanged. */
+  cells?: string[];
+}
+
+/** The explanation with the engine's notes after it (the same object when there are none). */
+function reasonOf(result: IsolateResult): Localized {
+  if (result.notes.length === 0) return result.explanation;
+  const join = (locale: Locale) => [result.explanation[locale], ...result.notes.map((n) => n[locale]).filter(Boolean)].join(locale === 'zh' ? '；' : '; ');
+  return { en: join('en'), zh: join('zh') };
+}
+
+const breakpointTexts = new WeakMap<object, string>();
+
+/** Rows share the engine's frozen breakpoint views, so each one is written out once. */
+function cachedBreakpointText(bp: IsolateResult['breakpoint']): string {
+  if (!bp) return '';
+  let text = breakpointTexts.get(bp);
+  if (text === undefined) {
+    text = breakpointText(bp);
+    breakpointTexts.set(bp, text);
+  }
+  return text;
+}
+
+function rowOf(kb: KnowledgeBase, isolate: FileIsolate, result: IsolateResult, source: FileIsolate['results'][number] | undefined): BatchRow {
+  const organismCode = result.organism?.code ?? '';
+  const organism = organismCode ? kb.organism(organismCode) : undefined;
+  const organismLabel = organism ? kb.organisms.label(organism) : { en: isolate.organism, zh: isolate.organism };
+  const antibiotic = result.antibiotic?.code ?? source?.antibioticCode ?? source?.antibiotic ?? '';
+  const drug = antibiotic ? kb.antibiotic(antibiotic) : undefined;
+  const drugLabel = drug ? kb.antibiotics.label(drug) : { en: '', zh: '' };
+  return {
+    isolate: isolate.key,
+    line: source?.line ?? isolate.line,
+    organism: isolate.organism,
+    organismName: organismLabel.en,
+    organismZh: organismLabel.zh,
+    specimen: isolate.specimen,
+    column: source?.column ?? '',
+    antibiotic,
+    antibioticName: drugLabel.en,
+    antibioticZh: drugLabel.zh,
+    method: result.method ?? source?.method ?? '',
+    value: source?.value ?? '',
+    guideline: result.guideline,
+    year: result.year,
+    category: result.category ?? '',
+    originalCategory: result.originalCategory ?? '',
+    breakpoint: cachedBreakpointText(result.breakpoint),
+    reason: reasonOf(result),
+    ...(source?.cells ? { cells: source.cells } : {}),
+  };
+}
+
+/** Interprets one isolate of a file: its results grouped by guideline, each group with the expert rules. */
+export function interpretFileIsolate(kb: KnowledgeBase, isolate: FileIsolate, options: BatchOptions = {}): BatchRow[] {
+  const groups = new Map<string, FileIsolate['results']>();
+  for (const result of isolate.results) {
+    const guideline = options.guideline ?? result.guideline ?? isolate.guideline ?? '';
+    const list = groups.get(guideline);
+    if (list) list.push(result);
+    else groups.set(guideline, [result]);
+  }
+  const rows: BatchRow[] = [];
+  for (const [guideline, results] of groups) {
+    const year = options.year ?? (options.guideline ? undefined : isolate.year);
+    const interpretation = kb.interpretIsolate(
+      {
+        organism: isolate.organism,
+        ...(guideline ? { guideline } : {}),
+        ...(year !== undefined ? { year } : {}),
+        ...(isolate.site ? { site: isolate.site } : {}),
+        tests: isolate.tests,
+        results: results.map((r, i) => ({
+          id: String(i),
+          // The engine knows the test columns that appear in its breakpoint table; for any other
+          // column (a drug without breakpoints) the drug code still names the drug.
+          antibiotic: r.antibioticCode && !kb.findAntibiotic(r.antibiotic) ? r.antibioticCode : r.antibiotic,
+          value: r.value,
+          ...(r.method ? { method: r.method } : {}),
+          ...(r.potency ? { diskPotency: r.potency } : {}),
+        })),
+      },
+      { whonetExpertRules: options.expertRules !== false, eucastRules: options.expertRules !== false },
+    );
+    for (const result of interpretation.results) {
+      const source = result.id !== undefined ? results[Number(result.id)] : undefined;
+      rows.push(rowOf(kb, isolate, result, source));
+    }
+  }
+  return rows;
+}
+
+export function problemRow(problem: FileProblem): BatchRow {
+  const reason = { en: `line ${problem.line}: ${problem.message}`, zh: `第 ${problem.line} 行：${problem.message}` };
+  return {
+    isolate: '',
+    line: problem.line,
+    organism: '',
+    organismName: '',
+    organismZh: '',
+    specimen: '',
+    column: '',
+    antibiotic: '',
+    antibioticName: '',
+    antibioticZh: '',
+    method: '',
+    value: '',
+    guideline: '',
+    year: null,
+    category: '',
+    originalCategory: '',
+    breakpoint: '',
+    reason,
+    ...(problem.cells ? { cells: problem.cells } : {}),
+  };
+}
+
+export interface BatchSummary {
+  isolates: number;
+  results: number;
+  problems: number;
+  categories: Record<string, number>;
+}
+
+export function emptySummary(): BatchSummary {
+  return { isolates: 0, results: 0, problems: 0, categories: {} };
+}
+
+function count(summary: BatchSummary, rows: readonly BatchRow[]): void {
+  for (const row of rows) {
+    summary.results++;
+    const key = row.category || 'none';
+    summary.categories[key] = (summary.categories[key] ?? 0) + 1;
+  }
+}
+
+/**
+ * Every row of a file, isolate by isolate, counted into `summary` on the way (long files: all at
+ * once, in the order of their lines; the others as they are read, so memory stays flat).
+ */
+export function* interpretFile(kb: KnowledgeBase, file: IsolateStream | IsolateFile, options: BatchOptions = {}, summary = emptySummary()): Generator<BatchRow[]> {
+  const entries: Iterable<FileIsolate | FileProblem> = 'entries' in file ? file.entries : [...file.problems, ...file.isolates];
+  if (file.format === 'long') {
+    const rows: BatchRow[] = [];
+    for (const entry of entries) {
+      if (isProblem(entry)) {
+        summary.problems++;
+        rows.push(problemRow(entry));
+      } else {
+        summary.isolates++;
+        const interpreted = interpretFileIsolate(kb, entry, options);
+        count(summary, interpreted);
+        rows.push(...interpreted);
+      }
+    }
+    rows.sort((a, b) => a.line - b.line);
+    yield rows;
+    return;
+  }
+  for (const entry of entries) {
+    if (isProblem(entry)) {
+      summary.problems++;
+      yield [problemRow(entry)];
+      continue;
+    }
+    summary.isolates++;
+    const rows = interpretFileIsolate(kb, entry, options);
+    count(summary, rows);
+    yield rows;
+  }
+}
+
+// ---- writing ------------------------------------------------------------------------------
+
+const WIDE_COLUMNS: Record<Locale, string[]> = {
+  en: ['isolate', 'organism', 'organism_name', 'specimen', 'test', 'antibiotic', 'antibiotic_name', 'method', 'value', 'guideline', 'year', 'interpretation', 'original_interpretation', 'breakpoint', 'reason'],
+  zh: ['菌株', '菌种代码', '菌种', '样本类型', '检测列', '药物代码', '抗菌药物', '方法', '测定值', '指南', '年份', '判读结果', '规则修改前结果', '折点', '判读依据'],
+};
+
+/** Header of the output: long files keep theirs and gain three columns. */
+export function outputHeader(file: Pick<IsolateFile, 'format' | 'header'>, locale: Locale): string[] {
+  if (file.format === 'long') return [...file.header, 'interpretation', 'breakpoint', 'reason'];
+  return WIDE_COLUMNS[locale];
+}
+
+export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: BatchRow, locale: Locale): string[] {
+  if (file.format === 'long') {
+    const cells = file.header.map((_, i) => row.cells?.[i] ?? '');
+    return [...cells, row.category, row.breakpoint, row.reason[locale]];
+  }
+  return [
+    row.isolate,
+    row.organism,
+    locale === 'zh' ? row.organismZh : row.organismName,
+    row.specimen,
+    row.column,
+    row.antibiotic,
+    locale === 'zh' ? row.antibioticZh : row.antibioticName,
+    row.method,
+    row.value,
+    row.guideline,
+    row.year === null ? '' : String(row.year),
+    row.category,
+    row.originalCategory,
+    row.breakpoint,
+    row.reason[locale],
+  ];
+}
+
+/** Tabs and line breaks inside a cell would shift the columns of a TSV: they become spaces. */
+export function tsvLine(cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    if (i > 0) line += '\t';
+    line += cell.includes('\t') || cell.includes('\n') || cell.includes('\r') ? cell.replace(/[\t\r\n]+/g, ' ') : cell;
+  }
+  return line;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+}

@@ -1,0 +1,348 @@
+import { existsSync, readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { Locale } from '@mdc/contracts';
+import type { z } from 'zod';
+import { outputCells, outputHeader, type BatchRow } from './batch';
+import { ISOLATE_TESTS } from './catalog';
+import type { IsolateFileFormat } from './isolate-file';
+import type { experimentDetail } from './schemas';
+
+export type ExperimentDetail = z.infer<typeof experimentDetail>;
+
+type Texts = Record<Locale, string>;
+
+const T = {
+  title: { zh: '药敏判读报告', en: 'AST interpretation report' },
+  experiment: { zh: '实验编号', en: 'Experiment' },
+  sampleName: { zh: '样本名称', en: 'Sample name' },
+  sampleType: { zh: '样本类型', en: 'Sample type' },
+  organism: { zh: '菌种', en: 'Organism' },
+  method: { zh: '方法', en: 'Method' },
+  site: { zh: '感染部位', en: 'Site of infection' },
+  guideline: { zh: '指南', en: 'Guideline' },
+  created: { zh: '提交时间', en: 'Submitted' },
+  status: { zh: '状态', en: 'Status' },
+  antibiotic: { zh: '抗菌药物', en: 'Antibiotic' },
+  code: { zh: '代码', en: 'Code' },
+  value: { zh: '测定值', en: 'Value' },
+  potency: { zh: '纸片含量', en: 'Disk content' },
+  breakpoint: { zh: '折点', en: 'Breakpoint' },
+  category: { zh: '判读结果', en: 'Category' },
+  original: { zh: '规则修改前', en: 'Before rules' },
+  table: { zh: '参考表', en: 'Reference table' },
+  level: { zh: '匹配层级', en: 'Matched at' },
+  explanation: { zh: '判读依据', en: 'Explanation' },
+  rules: { zh: '应用的专家规则', en: 'Expert rules applied' },
+  noRules: { zh: '无专家规则修改结果。', en: 'No expert rule changed a result.' },
+  rulesOff: { zh: '未应用专家规则（提交时已关闭）：结果仅依据折点与天然耐药。', en: 'Expert rules not applied (switched off when submitted): results follow the breakpoints and intrinsic resistance only.' },
+  tests: { zh: '菌株试验', en: 'Isolate tests' },
+  positive: { zh: '阳性', en: 'positive' },
+  negative: { zh: '阴性', en: 'negative' },
+  expertRules: { zh: '专家规则', en: 'Expert rules' },
+  applied: { zh: '已应用', en: 'applied' },
+  notApplied: { zh: '未应用', en: 'not applied' },
+  results: { zh: '结果', en: 'Results' },
+  footer: { zh: 'MDC 微生物数据云 · 判读依据随每个结果给出，请结合临床判断。', en: 'MDC · Microbe Data Cloud · every result carries its reason; use with clinical judgement.' },
+  generated: { zh: '生成于', en: 'Generated' },
+  running: { zh: '运行中', en: 'running' },
+  done: { zh: '完成', en: 'done' },
+  failed: { zh: '失败', en: 'failed' },
+} satisfies Record<string, Texts>;
+
+const METHOD: Record<string, Texts> = { MIC: { zh: 'MIC（mg/L）', en: 'MIC (mg/L)' }, DISK: { zh: '纸片扩散法（mm）', en: 'Disk diffusion (mm)' } };
+
+/** Category colours shared with the web page: S green, I/SDD amber, R red, the rest grey. */
+export const CATEGORY_COLOURS: Record<string, { fill: string; text: string }> = {
+  S: { fill: '#e3f4e1', text: '#23722a' },
+  I: { fill: '#fdf0d5', text: '#8a5a00' },
+  SDD: { fill: '#fdf0d5', text: '#8a5a00' },
+  R: { fill: '#fbe3e1', text: '#b3261e' },
+};
+const GREY = { fill: '#eceff3', text: '#4a5563' };
+
+export function colourOf(category: string | null): { fill: string; text: string } {
+  return (category && CATEGORY_COLOURS[category]) || GREY;
+}
+
+function drugName(result: ExperimentDetail['results'][number], locale: Locale): string {
+  if (!result.antibiotic) return result.antibioticInput;
+  return locale === 'zh' ? (result.antibiotic.nameZh ?? result.antibiotic.name) : result.antibiotic.name;
+}
+
+function organismName(detail: ExperimentDetail, locale: Locale): string {
+  const o = detail.organism;
+  if (!o.name) return o.input;
+  return locale === 'zh' && o.nameZh ? `${o.nameZh}（${o.name}）` : o.name;
+}
+
+/** "ESBL: positive (+); mecA/PBP2a: negative (-)", in the form's order; empty when none was entered. */
+function testsText(tests: ExperimentDetail['tests'], locale: Locale): string {
+  const zh = locale === 'zh';
+  return ISOLATE_TESTS.filter((t) => tests[t.value])
+    .map((t) => {
+      const result = tests[t.value]!;
+      const word = (result === '+' ? T.positive : T.negative)[locale];
+      return zh ? `${t.label.zh}：${word}（${result}）` : `${t.label.en}: ${word} (${result})`;
+    })
+    .join(zh ? '；' : '; ');
+}
+
+function infoRows(detail: ExperimentDetail, locale: Locale): Array<[string, string]> {
+  const tests = testsText(detail.tests, locale);
+  return [
+    [T.experiment[locale], `#${detail.id}`],
+    [T.sampleName[locale], detail.sampleName],
+    [T.sampleType[locale], detail.sampleTypeLabel[locale]],
+    [T.organism[locale], organismName(detail, locale)],
+    [T.method[locale], detail.method ? (METHOD[detail.method]?.[locale] ?? detail.method) : ''],
+    [T.site[locale], detail.siteLabel[locale]],
+    [T.guideline[locale], [detail.guideline, detail.year].filter(Boolean).join(' ')],
+    ...(tests ? [[T.tests[locale], tests] as [string, string]] : []),
+    [T.expertRules[locale], (detail.expertRules ? T.applied : T.notApplied)[locale]],
+    [T.status[locale], T[detail.status][locale]],
+    [T.created[locale], detail.createdAt.replace('T', ' ').slice(0, 16) + ' UTC'],
+  ];
+}
+
+function explanationOf(result: ExperimentDetail['results'][number], locale: Locale): string {
+  return [result.explanation[locale], ...result.notes.map((n) => n[locale])].filter(Boolean).join(locale === 'zh' ? '；' : '; ');
+}
+
+// ---- Excel ---------------------------------------------------------------------------------
+
+export async function experimentWorkbook(detail: ExperimentDetail, locale: Locale): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'MDC · Microbe Data Cloud';
+  const sheet = workbook.addWorksheet(T.results[locale]);
+  sheet.addRow([T.title[locale]]).font = { bold: true, size: 14 };
+  for (const [label, value] of infoRows(detail, locale)) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+  }
+  sheet.addRow([]);
+  const columns: Array<{ header: string; width: number; value: (r: ExperimentDetail['results'][number]) => string }> = [
+    { header: T.antibiotic[locale], width: 26, value: (r) => drugName(r, locale) },
+    { header: T.code[locale], width: 8, value: (r) => r.antibiotic?.code ?? '' },
+    { header: T.value[locale], width: 10, value: (r) => r.value },
+    { header: T.potency[locale], width: 10, value: (r) => r.potency || r.breakpoint?.potency || '' },
+    { header: T.breakpoint[locale], width: 30, value: (r) => r.breakpointText },
+    { header: T.category[locale], width: 10, value: (r) => r.category ?? '' },
+    { header: T.original[locale], width: 10, value: (r) => r.originalCategory ?? '' },
+    { header: T.guideline[locale], width: 12, value: (r) => [r.guideline, r.year].filter(Boolean).join(' ') },
+    { header: T.table[locale], width: 22, value: (r) => r.breakpoint?.referenceTable ?? r.expectedResistance?.referenceTable ?? '' },
+    { header: T.level[locale], width: 26, value: (r) => (r.matchedGroup ? `${r.matchedGroup[locale]} (${r.matchedLevel})` : '') },
+    { header: T.explanation[locale], width: 80, value: (r) => explanationOf(r, locale) },
+  ];
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  const headerRow = header.number;
+  columns.forEach((c, i) => (sheet.getColumn(i + 1).width = c.width));
+  for (const result of detail.results) {
+    const row = sheet.addRow(columns.map((c) => c.value(result)));
+    const colour = colourOf(result.category);
+    const cell = row.getCell(6);
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };
+    cell.font = { bold: true, color: { argb: 'FF' + colour.text.slice(1) } };
+    row.getCell(11).alignment = { wrapText: true, vertical: 'top' };
+  }
+  sheet.views = [{ state: 'frozen', ySplit: headerRow }];
+  if (detail.rules.length > 0) {
+    const rules = workbook.addWorksheet(T.rules[locale]);
+    rules.columns = [
+      { header: locale === 'zh' ? '规则' : 'Rule', width: 30 },
+      { header: locale === 'zh' ? '说明' : 'Description', width: 60 },
+      { header: locale === 'zh' ? '修改的药物' : 'Drugs changed', width: 30 },
+    ];
+    rules.getRow(1).font = { bold: true };
+    for (const rule of detail.rules) rules.addRow([rule.rule, rule.description[locale], [...rule.changed, ...rule.inferred].join(', ')]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function batchWorkbook(file: { format: IsolateFileFormat; header: string[] }, rows: readonly BatchRow[], locale: Locale): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'MDC · Microbe Data Cloud';
+  const sheet = workbook.addWorksheet(T.results[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const header = outputHeader(file, locale);
+  sheet.addRow(header).font = { bold: true };
+  const categoryAt = header.findIndex((h) => h === 'interpretation' || h === '判读结果') + 1;
+  for (const row of rows) {
+    const added = sheet.addRow(outputCells(file, row, locale));
+    if (categoryAt > 0 && row.category) {
+      const colour = colourOf(row.category);
+      added.getCell(categoryAt).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };
+    }
+  }
+  header.forEach((h, i) => (sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, h.length + 4))));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// ---- PDF -----------------------------------------------------------------------------------
+
+interface FontFiles {
+  regular: { file: string; family?: string };
+  bold: { file: string; family?: string };
+}
+
+const FONT_CANDIDATES: Array<FontFiles> = [
+  {
+    regular: { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
+    bold: { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', family: 'NotoSansCJKsc-Bold' },
+  },
+  {
+    regular: { file: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
+    bold: { file: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
+  },
+  {
+    regular: { file: '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', family: 'WenQuanYiZenHei' },
+    bold: { file: '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', family: 'WenQuanYiZenHei' },
+  },
+];
+
+/** `MDC_PDF_FONT=/path/font.ttc#PostScriptName` (the name only for font collections). */
+function fontFromEnv(): FontFiles | undefined {
+  const value = process.env.MDC_PDF_FONT;
+  if (!value) return undefined;
+  const [file = '', family] = value.split('#');
+  const spec = family ? { file, family } : { file };
+  return { regular: spec, bold: spec };
+}
+
+let fontCache: { files: FontFiles; regular: Buffer; bold: Buffer } | null | undefined;
+
+/** A font with Chinese glyphs, read once; null when the server has none. */
+export function pdfFont(): { files: FontFiles; regular: Buffer; bold: Buffer } | null {
+  if (fontCache !== undefined) return fontCache;
+  const candidates = [fontFromEnv(), ...FONT_CANDIDATES].filter((c): c is FontFiles => c !== undefined);
+  const found = candidates.find((c) => existsSync(c.regular.file));
+  if (!found) return (fontCache = null);
+  const regular = readFileSync(found.regular.file);
+  const bold = existsSync(found.bold.file) ? readFileSync(found.bold.file) : regular;
+  fontCache = { files: existsSync(found.bold.file) ? found : { regular: found.regular, bold: found.regular }, regular, bold };
+  return fontCache;
+}
+
+export async function experimentPdf(detail: ExperimentDetail, locale: Locale): Promise<Buffer | null> {
+  const font = pdfFont();
+  if (!font) return null;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 56, left: 40, right: 40 },
+    info: { Title: `${T.title[locale]} #${detail.id}`, Author: 'MDC · Microbe Data Cloud' },
+    bufferPages: true,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.registerFont('body', font.regular, font.files.regular.family);
+  doc.registerFont('bold', font.bold, font.files.bold.family);
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  doc.font('bold').fontSize(17).fillColor('#0f7b6c').text(T.title[locale], left, doc.page.margins.top);
+  doc.moveDown(0.6);
+
+  // Sample information in two columns of label/value pairs.
+  const info = infoRows(detail, locale);
+  const colWidth = width / 2;
+  doc.fontSize(9.5);
+  let y = doc.y;
+  for (let i = 0; i < info.length; i += 2) {
+    let rowHeight = 0;
+    for (let j = 0; j < 2 && i + j < info.length; j++) {
+      const [label, value] = info[i + j]!;
+      const x = left + j * colWidth;
+      doc.font('bold').fillColor('#6b7685').text(label, x, y, { width: 78 });
+      doc.font('body').fillColor('#1c2430').text(value || '—', x + 80, y, { width: colWidth - 88 });
+      rowHeight = Math.max(rowHeight, doc.heightOfString(value || '—', { width: colWidth - 88 }));
+    }
+    y += rowHeight + 5;
+  }
+  y += 8;
+
+  const columns = [
+    { key: 'antibiotic', title: T.antibiotic[locale], width: 100 },
+    { key: 'value', title: T.value[locale], width: 48 },
+    { key: 'breakpoint', title: T.breakpoint[locale], width: 100 },
+    { key: 'category', title: T.category[locale], width: 50 },
+    { key: 'explanation', title: T.explanation[locale], width: width - 298 },
+  ] as const;
+  const pad = 4;
+  const drawHeader = () => {
+    doc.rect(left, y, width, 20).fill('#e6f4f1');
+    let x = left;
+    doc.font('bold').fontSize(9).fillColor('#1c2430');
+    for (const c of columns) {
+      doc.text(c.title, x + pad, y + 5, { width: c.width - 2 * pad, lineBreak: false });
+      x += c.width;
+    }
+    y += 20;
+  };
+  drawHeader();
+  doc.fontSize(8.5);
+  for (const result of detail.results) {
+    const cells: Record<(typeof columns)[number]['key'], string> = {
+      antibiotic: `${drugName(result, locale)}${result.antibiotic ? ` (${result.antibiotic.code})` : ''}`,
+      value: result.value + (result.potency ? `\n${result.potency}` : ''),
+      breakpoint: result.breakpointText || '—',
+      category: result.category ?? '—',
+      explanation: explanationOf(result, locale) + (result.originalCategory ? `\n${T.original[locale]}: ${result.originalCategory}` : ''),
+    };
+    doc.font('body');
+    const height = Math.max(...columns.map((c) => doc.heightOfString(cells[c.key], { width: c.width - 2 * pad }))) + 2 * pad;
+    if (y + height > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      drawHeader();
+      doc.fontSize(8.5);
+    }
+    let x = left;
+    for (const c of columns) {
+      if (c.key === 'category') {
+        const colour = colourOf(result.category);
+        doc.rect(x + 2, y + 2, c.width - 4, height - 4).fill(colour.fill);
+        doc.font('bold').fillColor(colour.text).text(cells[c.key], x + pad, y + pad, { width: c.width - 2 * pad, align: 'center' });
+      } else {
+        doc.font('body').fillColor('#1c2430').text(cells[c.key], x + pad, y + pad, { width: c.width - 2 * pad });
+      }
+      x += c.width;
+    }
+    y += height;
+    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor('#e3e7ed').stroke();
+  }
+
+  y += 14;
+  if (y + 40 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  doc.font('bold').fontSize(11).fillColor('#1c2430').text(T.rules[locale], left, y);
+  doc.font('body').fontSize(9).fillColor('#3a4453');
+  doc.moveDown(0.3);
+  if (!detail.expertRules) doc.text(T.rulesOff[locale], { width });
+  else if (detail.rules.length === 0) doc.text(T.noRules[locale], { width });
+  for (const rule of detail.rules) {
+    const drugs = [...rule.changed, ...rule.inferred].join(', ');
+    doc.text(`• ${rule.rule}: ${rule.description[locale]}${drugs ? ` → ${drugs}` : ''}`, { width });
+  }
+
+  // Footer on every page: what the report is and when it was made.
+  const pages = doc.bufferedPageRange();
+  const stamp = `${T.generated[locale]} ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    const margin = doc.page.margins.bottom;
+    const footerY = doc.page.height - margin + 18;
+    // Text below the bottom margin would start a new page: lift the margin while writing the footer.
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(7.5).fillColor('#6b7685');
+    doc.text(`${T.footer[locale]}  ${stamp}  ·  ${i + 1}/${pages.count}`, left, footerY, { width, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,279 @@
+import { parseWhonetTestCode, WHONET_TEST_FIELDS } from '@mdc/refdata/whonet';
+
+/**
+ * Isolate files labs hand in, read into isolates and results for the engine:
+ * - `whonet`: WHONET's pipe-separated export (ROW_IDX, ORGANISM, one column per test such as
+ *   AMP_ND10 or CIP_NM), like the SampleInputFile of the WHONET resources;
+ * - `wide`: the same layout as CSV / TSV (ORGANISM plus WHONET test columns);
+ * - `long`: one result per row, with columns guideline, organism, antibiotic, method, value and
+ *   optionally site, potency and isolate (rows sharing an isolate are interpreted together, so
+ *   expert rules see all of its drugs).
+ */
+export type IsolateFileFormat = 'whonet' | 'wide' | 'long';
+
+export interface FileResult {
+  /** Where the result came from: the test column (wide files) or the row number (long files). */
+  column: string;
+  antibiotic: string;
+  /** The drug code of a WHONET test column, for when the engine does not know the column itself. */
+  antibioticCode?: string;
+  method?: string;
+  value: string;
+  potency?: string;
+  guideline?: string;
+  year?: number;
+  site?: string;
+  line: number;
+  /** Long files: the row's own cells, echoed in the output. */
+  cells?: string[];
+}
+
+export interface FileIsolate {
+  key: string;
+  line: number;
+  organism: string;
+  specimen: string;
+  guideline?: string;
+  year?: number;
+  site?: string;
+  tests: Record<string, string>;
+  results: FileResult[];
+}
+
+export interface FileProblem {
+  line: number;
+  message: string;
+  cells?: string[];
+}
+
+export interface IsolateFile {
+  format: IsolateFileFormat;
+  header: string[];
+  isolates: FileIsolate[];
+  /** Rows that could not be read at all; they are reported, the rest of the file is still read. */
+  problems: FileProblem[];
+}
+
+export class IsolateFileError extends Error {}
+
+/** "EUCAST 2022", "CLSI", "clsi2021" → the guideline and, when given, the year. */
+export function parseGuidelineText(text: string): { guideline: string; year?: number } | null {
+  const match = /^\s*([A-Za-z][A-Za-z-]*?)\s*[-_ ]?\s*((?:19|20)\d\d)?\s*$/.exec(text);
+  if (!match) return null;
+  const guideline = match[1]!.toUpperCase();
+  return match[2] ? { guideline, year: Number(match[2]) } : { guideline };
+}
+
+/** Splits one line; quotes are honoured for comma and semicolon files ("a, b" stays one cell). */
+export function splitLine(line: string, delimiter: string): string[] {
+  if (delimiter === '\t' || delimiter === '|' || !line.includes('"')) return line.split(delimiter);
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+function detectDelimiter(header: string): string {
+  const counts = ['\t', '|', ',', ';'].map((d) => [d, header.split(d).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : '\t';
+}
+
+type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen';
+
+const LONG_ALIASES: Record<LongColumn, string[]> = {
+  guideline: ['guideline', 'guidelines', '指南'],
+  organism: ['organism', 'bacteria', 'species', '菌种', '细菌'],
+  antibiotic: ['antibiotic', 'drug', 'antimicrobial', '抗菌药物', '药物'],
+  method: ['method', 'test_method', '方法'],
+  value: ['value', 'result', 'mic', '结果', '测定值'],
+  site: ['site', 'site_of_infection', 'symptom', '感染部位'],
+  potency: ['potency', 'disk_content', 'disk_potency', '纸片含量'],
+  isolate: ['isolate', 'isolate_id', 'sample', 'sample_id', 'row_idx', '菌株', '样本'],
+  specimen: ['specimen', 'spec_type', 'sample_type', '样本类型'],
+};
+
+function columnOf(header: readonly string[], name: LongColumn): number {
+  const wanted = LONG_ALIASES[name];
+  return header.findIndex((h) => wanted.includes(h.trim().toLowerCase()));
+}
+
+function lines(text: string): string[] {
+  return text.replace(/^\uFEFF/, '').split(/\r?\n/);
+}
+
+/** A file opened for reading: isolates come one at a time, so a large file never sits in memory twice. */
+export interface IsolateStream {
+  format: IsolateFileFormat;
+  header: string[];
+  /** Isolates, and the rows that could not be read (`problem` set, no results), in file order. */
+  entries: Iterable<FileIsolate | FileProblem>;
+}
+
+export function isProblem(entry: FileIsolate | FileProblem): entry is FileProblem {
+  return 'message' in entry;
+}
+
+/** Reads the whole file (uploads: a few MB at most). */
+export function readIsolateFile(text: string): IsolateFile {
+  const stream = openIsolateFile(text);
+  const isolates: FileIsolate[] = [];
+  const problems: FileProblem[] = [];
+  for (const entry of stream.entries) {
+    if (isProblem(entry)) problems.push(entry);
+    else isolates.push(entry);
+  }
+  return { format: stream.format, header: stream.header, isolates, problems };
+}
+
+export function openIsolateFile(text: string): IsolateStream {
+  const all = lines(text);
+  const headerIndex = all.findIndex((l) => l.trim() !== '' && !l.startsWith('#'));
+  if (headerIndex < 0) throw new IsolateFileError('the file is empty');
+  const headerLine = all[headerIndex]!;
+  const delimiter = detectDelimiter(headerLine);
+  const header = splitLine(headerLine, delimiter).map((h) => h.trim());
+  const upper = header.map((h) => h.toUpperCase());
+  if (delimiter === '|' && upper.includes('ROW_IDX') && upper.includes('ORGANISM')) {
+    return { format: 'whonet', header, entries: readWide(all, headerIndex, header, delimiter, true) };
+  }
+  if (columnOf(header, 'antibiotic') >= 0 && columnOf(header, 'value') >= 0) {
+    const file = readLong(all, headerIndex, header, delimiter);
+    return { format: 'long', header, entries: file.isolates };
+  }
+  if (upper.includes('ORGANISM') && upper.some((h) => parseWhonetTestCode(h) !== null)) {
+    return { format: 'wide', header, entries: readWide(all, headerIndex, header, delimiter, false) };
+  }
+  throw new IsolateFileError(
+    'unrecognised header: expected a WHONET file (ROW_IDX|ORGANISM|AMP_ND10…), a table with ORGANISM and WHONET test columns, or columns guideline, organism, antibiotic, method, value',
+  );
+}
+
+/**
+ * WHONET exports and tables like them: one isolate per row, one column per test (AMP_ND10 is
+ * ampicillin, CLSI — N for NCCLS —, disk of 10 µg; CIP_NM ciprofloxacin, CLSI, MIC). WHONET's own
+ * files carry every cell on every row; a row that does not is reported, not guessed at.
+ */
+function* readWide(all: string[], headerIndex: number, header: string[], delimiter: string, strict: boolean): Generator<FileIsolate | FileProblem> {
+  const upper = header.map((h) => h.toUpperCase());
+  const organismAt = upper.indexOf('ORGANISM');
+  const keyAt = upper.indexOf('ROW_IDX') >= 0 ? upper.indexOf('ROW_IDX') : columnOf(header, 'isolate');
+  const specimenAt = upper.indexOf('SPEC_TYPE') >= 0 ? upper.indexOf('SPEC_TYPE') : columnOf(header, 'specimen');
+  const guidelineAt = columnOf(header, 'guideline');
+  const siteAt = columnOf(header, 'site');
+  const testFields = new Set<string>(WHONET_TEST_FIELDS);
+  const tests = upper.map((h) => parseWhonetTestCode(h));
+  const testColumns = tests.flatMap((test, c) => (test ? [c] : []));
+  const fieldColumns = upper.flatMap((h, c) => (testFields.has(h) ? [c] : []));
+  let count = 0;
+  for (let i = headerIndex + 1; i < all.length; i++) {
+    const raw = all[i]!;
+    if (raw.trim() === '' || raw.startsWith('#')) continue;
+    const line = i + 1;
+    const cells = splitLine(raw, delimiter);
+    if (strict && cells.length !== header.length) {
+      yield { line, message: `${cells.length} cells where the header has ${header.length}` };
+      continue;
+    }
+    const organism = (cells[organismAt] ?? '').trim();
+    if (organism === '') {
+      yield { line, message: 'no organism' };
+      continue;
+    }
+    count++;
+    const guidelineCell = guidelineAt >= 0 ? parseGuidelineText(cells[guidelineAt] ?? '') : null;
+    const key = keyAt >= 0 ? (cells[keyAt] ?? '').trim() : '';
+    const site = siteAt >= 0 ? (cells[siteAt] ?? '').trim() : '';
+    const isolate: FileIsolate = {
+      key: key || String(count),
+      line,
+      organism,
+      specimen: specimenAt >= 0 ? (cells[specimenAt] ?? '').trim() : '',
+      ...(guidelineCell ? { guideline: guidelineCell.guideline, ...(guidelineCell.year ? { year: guidelineCell.year } : {}) } : {}),
+      ...(site ? { site } : {}),
+      tests: {},
+      results: [],
+    };
+    for (const c of fieldColumns) {
+      const value = (cells[c] ?? '').trim();
+      if (value) isolate.tests[upper[c]!] = value;
+    }
+    for (const c of testColumns) {
+      const value = (cells[c] ?? '').trim();
+      if (value === '') continue;
+      const test = tests[c]!;
+      isolate.results.push({
+        column: header[c]!,
+        antibiotic: test.column,
+        antibioticCode: test.antibioticCode,
+        method: test.method === 'DISK' ? 'DISK' : 'MIC',
+        value,
+        ...(test.guideline ? { guideline: test.guideline } : {}),
+        line,
+      });
+    }
+    yield isolate;
+  }
+}
+
+function readLong(all: string[], headerIndex: number, header: string[], delimiter: string): IsolateFile {
+  const at = Object.fromEntries((Object.keys(LONG_ALIASES) as LongColumn[]).map((name) => [name, columnOf(header, name)])) as Record<LongColumn, number>;
+  const byKey = new Map<string, FileIsolate>();
+  const isolates: FileIsolate[] = [];
+  for (let i = headerIndex + 1; i < all.length; i++) {
+    const raw = all[i]!;
+    if (raw.trim() === '' || raw.startsWith('#')) continue;
+    const line = i + 1;
+    const cells = splitLine(raw, delimiter);
+    const cell = (name: LongColumn) => (at[name] >= 0 ? (cells[at[name]] ?? '').trim() : '');
+    const guidelineText = cell('guideline');
+    const parsed = guidelineText ? parseGuidelineText(guidelineText) : null;
+    const guideline: { guideline: string; year?: number } | null = parsed ?? (guidelineText ? { guideline: guidelineText } : null);
+    const organism = cell('organism');
+    const site = cell('site');
+    // Rows of one isolate share organism, guideline and site; a row without an isolate stands alone.
+    const key = cell('isolate') ? `${cell('isolate')}\u0001${organism}\u0001${guidelineText}\u0001${site}` : `row:${line}`;
+    let isolate = byKey.get(key);
+    if (!isolate) {
+      isolate = {
+        key: cell('isolate') || String(line),
+        line,
+        organism,
+        specimen: cell('specimen'),
+        ...(guideline ? { guideline: guideline.guideline, ...(guideline.year ? { year: guideline.year } : {}) } : {}),
+        ...(site ? { site } : {}),
+        tests: {},
+        results: [],
+      };
+      byKey.set(key, isolate);
+      isolates.push(isolate);
+    }
+    const method = cell('method');
+    const potency = cell('potency');
+    isolate.results.push({
+      column: String(line),
+      antibiotic: cell('antibiotic'),
+      ...(method ? { method } : {}),
+      value: cell('value'),
+      ...(potency ? { potency } : {}),
+      line,
+      cells,
+    });
+  }
+  return { format: 'long', header, isolates, problems: [] };
+}

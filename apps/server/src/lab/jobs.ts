@@ -1,0 +1,81 @@
+import type { JobContext } from '../jobs/handlers';
+import { PermanentJobError, type JobHandler } from '../jobs/runner';
+import { emptySummary, interpretFile, type BatchRow } from './batch';
+import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterpretJob, storeBatchOutput, type ExperimentRow } from './experiments';
+import { IsolateFileError, openIsolateFile } from './isolate-file';
+import { labKnowledge, type LabKnowledge } from './knowledge';
+import { importHintTexts } from './messages';
+
+interface ExperimentPayload {
+  experimentId: number;
+}
+
+function experimentId(payload: unknown): number {
+  const id = Number((payload as Partial<ExperimentPayload> | null)?.experimentId);
+  if (!Number.isInteger(id) || id <= 0) throw new PermanentJobError('the job names no experiment');
+  return id;
+}
+
+async function knowledgeFor(context: JobContext): Promise<LabKnowledge> {
+  const knowledge = await labKnowledge(context.db);
+  // Nothing to interpret with: retrying cannot help until someone imports the data.
+  if (!knowledge) {
+    const texts = importHintTexts(context.config.refdataDir);
+    // The reason is stored once and read in either language: both go in.
+    throw new PermanentJobError(`${texts.en}\n${texts.zh}`);
+  }
+  return knowledge;
+}
+
+/** Queues of the lab area: one experiment's results, or a whole uploaded isolate file. */
+export function labJobHandlers(context: JobContext): Record<string, JobHandler> {
+  const { db } = context;
+  const onFailed = async (job: { payload: unknown }, error: string) => {
+    const id = Number((job.payload as Partial<ExperimentPayload> | null)?.experimentId);
+    if (Number.isInteger(id)) await markFailed(db, id, error);
+  };
+  return {
+    [INTERPRET_QUEUE]: {
+      async run(job) {
+        const id = experimentId(job.payload);
+        return runInterpretJob(db, id, await knowledgeFor(context));
+      },
+      onFailed,
+    },
+    [BATCH_QUEUE]: {
+      async run(job) {
+        const id = experimentId(job.payload);
+        const found = await db.query<Pick<ExperimentRow, 'kind' | 'status' | 'guideline' | 'year' | 'input'> & { content: string }>(
+          `SELECT e.kind, e.status, e.guideline, e.year, e.input, b.content FROM lab_experiment e JOIN lab_batch b ON b.experiment_id = e.id WHERE e.id = $1`,
+          [id],
+        );
+        const row = found[0];
+        if (!row) return { skipped: 'deleted' };
+        if (row.status !== 'running') return { skipped: row.status };
+        const knowledge = await knowledgeFor(context);
+        let file;
+        try {
+          file = openIsolateFile(row.content);
+        } catch (error) {
+          if (error instanceof IsolateFileError) throw new PermanentJobError(error.message);
+          throw error;
+        }
+        const rows: BatchRow[] = [];
+        const summary = emptySummary();
+        const options = {
+          ...(row.guideline ? { guideline: row.guideline } : {}),
+          ...(row.year !== null ? { year: row.year } : {}),
+          expertRules: experimentSettings(row).expertRules,
+        };
+        for (const chunk of interpretFile(knowledge.kb, file, options, summary)) {
+          rows.push(...chunk);
+          // A long file should not hold the event loop (and the job's heartbeat) for seconds.
+          if (rows.length % 2000 < chunk.length) await new Promise((resolve) => setImmediate(resolve));
+        }
+        await storeBatchOutput(db, id, rows, summary);
+        return { isolates: summary.isolates, results: summary.results };
+      },
+      onFailed,
+    },
+  };
+}

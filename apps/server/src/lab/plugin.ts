@@ -1,0 +1,557 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiCode, type Locale } from '@mdc/contracts';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { ApiError, ok, requestLocale } from '../http/envelope';
+import { envelopeOf } from '../http/openapi';
+import { localized, pageOf, pageQuery } from '../resource/schemas';
+import { csvLine, outputCells, outputHeader, tsvLine, type BatchRow } from './batch';
+import { breakpointText, METHODS, SAMPLE_TYPES, SITE_FOR_SAMPLE, SITES, usualPanel } from './catalog';
+import {
+  createBatch,
+  createExperiment,
+  deleteExperiment,
+  experimentItem,
+  experimentSettings,
+  experimentResults,
+  findExperiment,
+  listExperiments,
+  resultItem,
+  type ExperimentRow,
+} from './experiments';
+import { batchWorkbook, experimentPdf, experimentWorkbook, type ExperimentDetail } from './export';
+import { IsolateFileError, openIsolateFile, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
+import { labKnowledge, type LabKnowledge } from './knowledge';
+import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
+import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
+import { fieldTexts, readSwitch, validateExperiment } from './validate';
+
+export interface LabPluginOptions {
+  db: Db;
+  config: Config;
+}
+
+const tags = ['lab'];
+const security = [{ bearer: [] }];
+/** Largest isolate file the web upload takes; bigger files belong to `mdc interpret --input`. */
+const MAX_BATCH_BYTES = 10 * 1024 * 1024;
+const PREVIEW_ROWS = 200;
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+function notFound(): never {
+  throw new ApiError(ApiCode.NOT_FOUND, 404, LAB_MESSAGES.notFound);
+}
+
+function fileName(detail: { id: number; sampleName: string }, extension: string): string {
+  const base = `mdc-ast-${detail.id}-${detail.sampleName}`.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/-+/g, '-').slice(0, 80);
+  return `${base.replace(/-$/, '')}.${extension}`;
+}
+
+/** `filename*` carries the name in UTF-8 for browsers; `filename` an ASCII fallback. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]+/g, '-').replace(/-+(?=[.-])/g, '').replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The lab area's routes: form options, suggestions, experiments, batches and exports. */
+export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { db, config }) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: MAX_BATCH_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
+
+  /** The knowledge base, without asking the database while an import holds the embedded one. */
+  const knowledge = async (): Promise<LabKnowledge | null> => labKnowledge(db, { recheck: !app.refdata?.busy });
+  const requireKnowledge = async (): Promise<LabKnowledge> => {
+    const found = await knowledge();
+    if (!found) throw new ApiError(ApiCode.BAD_REQUEST, 409, importHintTexts(config.refdataDir));
+    return found;
+  };
+  const userId = (request: FastifyRequest) => Number(request.user!.id);
+  // A listening server builds the engine in the background, so the first lab page does not wait for it.
+  app.addHook('onListen', async () => {
+    void knowledge().catch((error) => app.log.warn({ err: error }, 'lab: building the knowledge base failed'));
+  });
+
+  app.get(
+    '/api/lab/options',
+    {
+      schema: {
+        tags,
+        summary: 'What the experiment form offers: guidelines and years, sample types, sites of infection, methods',
+        response: {
+          200: envelopeOf(
+            z.object({
+              ready: z.boolean().describe('false until the reference data has been imported'),
+              hint: localized.nullable(),
+              defaultGuideline: z.string(),
+              guidelines: z.array(z.object({ guideline: z.string(), years: z.array(z.number().int()), latest: z.number().int() })),
+              sampleTypes: z.array(choice),
+              sites: z.array(choice),
+              siteForSample: z.record(z.string(), z.string()).describe('the site a sample type usually means'),
+              methods: z.array(choice),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await knowledge();
+      const guidelines = found
+        ? found.kb
+            .guidelines()
+            .map((g) => ({ guideline: g.guideline, years: g.byType.Human ?? [], latest: g.byType.Human?.[0] ?? g.latest }))
+            .filter((g) => g.years.length > 0)
+            .sort((a, b) => rank(a.guideline) - rank(b.guideline) || a.guideline.localeCompare(b.guideline))
+        : [];
+      return ok(request, reply, {
+        ready: found !== null,
+        hint: found ? null : importHintTexts(config.refdataDir),
+        defaultGuideline: found?.kb.defaultGuideline ?? 'CLSI',
+        guidelines,
+        sampleTypes: SAMPLE_TYPES,
+        sites: SITES,
+        siteForSample: SITE_FOR_SAMPLE,
+        methods: METHODS,
+      });
+    },
+  );
+
+  app.get(
+    '/api/lab/organisms',
+    {
+      schema: {
+        tags,
+        summary: 'Organism autocomplete: Chinese and Latin names, synonyms and WHONET codes',
+        description: 'Only organisms the interpretation engine knows are offered. A misspelt name that matches nothing is corrected when it can be (`corrected`).',
+        querystring: z.object({ q: z.string().max(100).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        response: {
+          200: envelopeOf(
+            z.array(z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable(), matched: z.string().nullable(), corrected: z.boolean() })),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await knowledge();
+      return ok(request, reply, found ? found.suggestions.search(request.query.q, request.query.limit) : []);
+    },
+  );
+
+  app.get(
+    '/api/lab/antibiotics',
+    {
+      schema: {
+        tags,
+        summary: '"Add antibiotic": drugs with a breakpoint for the organism, method, guideline and year; the usual panel first',
+        querystring: z.object({
+          organism: z.string().max(200),
+          method: z.enum(['MIC', 'DISK', 'mic', 'disk']).transform((m) => m.toUpperCase() as 'MIC' | 'DISK'),
+          guideline: z.string().max(40).optional(),
+          year: z.coerce.number().int().min(1900).max(2100).optional(),
+          site: z.string().max(100).optional(),
+          q: z.string().max(100).optional().describe('filter by code, English or Chinese name'),
+        }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              organism: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }).nullable(),
+              guideline: z.string().nullable(),
+              year: z.number().int().nullable(),
+              list: z.array(
+                z.object({
+                  code: z.string(),
+                  name: z.string(),
+                  nameZh: z.string().nullable(),
+                  usual: z.boolean().describe('part of the panel usually reported for this organism group'),
+                  expectedResistant: z.boolean().describe('intrinsic resistance: reported R whatever the value'),
+                  potency: z.string().nullable().describe('disk content of the breakpoint (disk diffusion)'),
+                  breakpoint: breakpointRow,
+                  breakpointText: z.string(),
+                  matchedLevel: z.string(),
+                  matchedGroup: localized,
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { kb, names, suggestions } = await requireKnowledge();
+      const query = request.query;
+      const match = kb.findOrganism(query.organism);
+      const organism = match ? kb.organism(match.code) : undefined;
+      const guideline = kb.breakpoints.guideline(query.guideline || kb.defaultGuideline);
+      const year = query.year ?? (guideline ? kb.latestYear(guideline) : null);
+      if (!organism || !guideline || year === null) return ok(request, reply, { organism: null, guideline, year, list: [] });
+      const site = query.site && query.site !== 'general' ? query.site : undefined;
+      const drugs = kb.antibioticsWithBreakpoints(organism.code, query.method, guideline, year, site ? { site } : {});
+      const panel = usualPanel(organism);
+      const order = (code: string) => {
+        const at = panel.indexOf(code);
+        return at < 0 ? panel.length : at;
+      };
+      const q = query.q?.trim().toLowerCase();
+      const list = drugs
+        .map((d, i) => ({ d, i, usual: panel.includes(d.code) }))
+        .filter(({ d }) => !q || d.code.toLowerCase().includes(q) || d.name.toLowerCase().includes(q) || (names.antibioticZh(d.code) ?? '').includes(q))
+        .sort((a, b) => Number(b.usual) - Number(a.usual) || order(a.d.code) - order(b.d.code) || a.i - b.i)
+        .map(({ d, usual }) => ({
+          code: d.code,
+          name: d.name,
+          nameZh: names.antibioticZh(d.code) ?? null,
+          usual,
+          expectedResistant: d.expectedResistant,
+          potency: d.breakpoint.potency,
+          breakpoint: { ...d.breakpoint },
+          breakpointText: breakpointText(d.breakpoint),
+          matchedLevel: d.matchedLevel,
+          matchedGroup: kb.organisms.groupLabel(d.matchedLevel, d.breakpoint.organismCode),
+        }));
+      const label = suggestions.label(organism.code);
+      return ok(request, reply, { organism: { code: organism.code, name: organism.name, nameZh: label?.nameZh ?? null }, guideline, year, list });
+    },
+  );
+
+  const experimentBody = z.object({
+    sampleName: z.string().max(500).optional(),
+    sampleType: z.string().max(100).optional(),
+    organism: z.string().max(500).optional(),
+    method: z.string().max(20).optional(),
+    site: z.string().max(100).optional(),
+    guideline: z.string().max(40).optional(),
+    year: z.union([z.string().max(10), z.number()]).optional(),
+    results: z
+      .union([z.string().max(200_000), z.array(z.unknown()).max(500)])
+      .optional()
+      .describe('[{antibiotic, value, potency?}], as JSON text (form bodies) or an array (JSON bodies)'),
+    tests: z
+      .union([z.string().max(2_000), z.record(z.string(), z.unknown())])
+      .optional()
+      .describe(
+        'Isolate tests the WHONET expert rules read, as JSON text (form bodies) or an object (JSON bodies): {"ESBL":"+","MECA_PCR":"-"}. ' +
+          'Codes: ESBL (ESBL confirmed; rule ESBL-CONFIRMED), BETA_LACT (β-lactamase; BLNAR-HFLU), MECA_PCR (mecA/PBP2a; MRS), INDUC_CLI (inducible clindamycin resistance, D-test; ICR). ' +
+          'Results: "+" positive, "-" negative; leave out a test not done.',
+      ),
+    expertRules: z
+      .union([z.string().max(10), z.boolean()])
+      .optional()
+      .describe('Apply the WHONET and EUCAST expert rules: true (default) or false, as a boolean or the text "true"/"false". Intrinsic resistance applies either way.'),
+  });
+
+  app.post(
+    '/api/lab/experiments',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Submit an experiment: stored as running, interpreted by a background job',
+        description: [
+          'Validation messages (in the `local` language): SampleName can not be null, Bacteria can not be null, Sample type can not be null,',
+          'Symptom type can not be null, Methods can not be null, MIC can not be null, wrong MIC (Zone diameter can not be null / wrong zone diameter for disks).',
+          'Optional `tests` (isolate tests such as ESBL or mecA, read by the expert rules) and `expertRules` (false: interpret by the breakpoints and intrinsic resistance only).',
+          'On failure nothing is stored; `data.fields` names every field at fault (`results.N.value` for a result, `tests.CODE` for an isolate test).',
+        ].join(' '),
+        body: experimentBody,
+        response: { 200: envelopeOf(z.object({ id: z.number().int(), status: z.literal('running') })) },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const found = await requireKnowledge();
+      const { problems, valid } = validateExperiment(request.body, found.kb);
+      if (!valid) {
+        const fields = fieldTexts(problems, locale);
+        const first = LAB_MESSAGES[problems[0]![1]];
+        throw new ApiError(ApiCode.BAD_REQUEST, 400, first, { fields });
+      }
+      const id = await createExperiment(db, userId(request), valid, found);
+      app.jobs.wake();
+      return ok(request, reply, { id, status: 'running' as const });
+    },
+  );
+
+  app.get(
+    '/api/lab/experiments',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The user's experiments, newest first, paged and filtered",
+        querystring: z.object({
+          status: z.enum(['running', 'done', 'failed']).optional(),
+          kind: z.enum(['single', 'batch']).optional(),
+          organism: z.string().trim().max(100).optional().describe('organism (code, Latin or Chinese name) or sample name contains'),
+          from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('submitted on or after (YYYY-MM-DD)'),
+          to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('submitted on or before (YYYY-MM-DD)'),
+          ...pageQuery,
+        }),
+        response: { 200: envelopeOf(pageOf(experimentItemSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listExperiments(db, userId(request), {
+        page: q.page,
+        pageSize: q.pageSize,
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.kind ? { kind: q.kind } : {}),
+        ...(q.organism ? { organism: q.organism } : {}),
+        ...(q.from ? { from: q.from } : {}),
+        ...(q.to ? { to: q.to } : {}),
+      });
+      return ok(request, reply, page);
+    },
+  );
+
+  async function detailOf(request: FastifyRequest, id: number): Promise<{ row: ExperimentRow; detail: ExperimentDetail; output: BatchRow[] | null; format: IsolateFileFormat | null }> {
+    const row = await findExperiment(db, userId(request), id);
+    if (!row) notFound();
+    const results = await experimentResults(db, id);
+    let batch: ExperimentDetail['batch'] = null;
+    let output: BatchRow[] | null = null;
+    let format: IsolateFileFormat | null = null;
+    if (row.kind === 'batch') {
+      const rows = await db.query<{ file_name: string; format: IsolateFileFormat; output: BatchRow[] | null }>(
+        'SELECT file_name, format, output FROM lab_batch WHERE experiment_id = $1',
+        [id],
+      );
+      const b = rows[0];
+      output = b?.output ?? null;
+      format = b?.format ?? null;
+      const summary = row.summary?.batch;
+      batch = {
+        fileName: b?.file_name ?? '',
+        format: b?.format ?? '',
+        isolates: summary?.isolates ?? Number(row.input.isolates ?? 0),
+        results: summary?.results ?? 0,
+        problems: summary?.problems ?? 0,
+        preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
+          isolate: r.isolate,
+          organism: r.organism,
+          organismName: r.organismName,
+          organismZh: r.organismZh,
+          column: r.column,
+          antibiotic: r.antibiotic,
+          antibioticName: r.antibioticName,
+          antibioticZh: r.antibioticZh,
+          method: r.method,
+          value: r.value,
+          category: r.category,
+          originalCategory: r.originalCategory,
+          breakpoint: r.breakpoint,
+          reason: r.reason,
+        })),
+      };
+    }
+    const item = experimentItem(row);
+    const detail: ExperimentDetail = {
+      ...item,
+      resultCount: row.kind === 'batch' ? (batch?.results ?? 0) : results.length,
+      organismMatch: row.organism_match,
+      results: results.map(resultItem),
+      rules: row.summary?.rules ?? [],
+      ...experimentSettings(row),
+      batch,
+    };
+    return { row, detail, output, format };
+  }
+
+  app.get(
+    '/api/lab/experiments/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One experiment with every result: category, breakpoint row, explanation, expert rules applied, the isolate tests entered',
+        description: "Another user's experiment answers 404, like a missing one. While `status` is running, poll again.",
+        params: idParams,
+        response: { 200: envelopeOf(experimentDetail) },
+      },
+    },
+    async (request, reply) => ok(request, reply, (await detailOf(request, request.params.id)).detail),
+  );
+
+  const deleteSchema = {
+    tags,
+    security,
+    summary: 'Delete an experiment with its results (a running job then finds nothing to do)',
+    params: idParams,
+    response: { 200: envelopeOf(z.object({ id: z.number().int() })) },
+  };
+  for (const [method, url, summary] of [
+    ['DELETE', '/api/lab/experiments/:id', deleteSchema.summary],
+    ['POST', '/api/lab/experiments/:id/delete', 'Same as DELETE, for form clients'],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      preHandler: app.requireUser,
+      schema: { ...deleteSchema, summary },
+      handler: async (request, reply) => {
+        if (!(await deleteExperiment(db, userId(request), request.params.id))) notFound();
+        return ok(request, reply, { id: request.params.id }, LAB_MESSAGES.deleted);
+      },
+    });
+  }
+
+  app.get(
+    '/api/lab/experiments/:id/export',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Download one experiment as Excel (.xlsx) or PDF, in the language of `lang` (else the `local` header)',
+        params: idParams,
+        querystring: z.object({ format: z.enum(['xlsx', 'pdf']).default('xlsx'), lang: z.enum(['zh', 'en']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const locale: Locale = request.query.lang ?? requestLocale(request);
+      const { detail } = await detailOf(request, request.params.id);
+      if (detail.status === 'running') throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
+      if (request.query.format === 'xlsx') {
+        return reply
+          .header('content-disposition', attachment(fileName(detail, 'xlsx')))
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .send(await experimentWorkbook(detail, locale));
+      }
+      const pdf = await experimentPdf(detail, locale);
+      if (!pdf) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, LAB_MESSAGES.noFont);
+      return reply.header('content-disposition', attachment(fileName(detail, 'pdf'))).type('application/pdf').send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/lab/batches',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload an isolate file (WHONET export or CSV/TSV) to be interpreted in the background',
+        description: [
+          'multipart/form-data with `file` (≤ 10 MB) and optionally `guideline` ("EUCAST 2022"; default: the guideline of each WHONET column, else CLSI), `sampleName` and `expertRules` (true by default; false interprets by breakpoints and intrinsic resistance only, without the expert rules or the file\'s test columns).',
+          'Accepted: WHONET pipe-separated files (ROW_IDX|ORGANISM|AMP_ND10|…), CSV/TSV with ORGANISM and WHONET test columns, or CSV/TSV with columns guideline, organism, antibiotic, method, value (optional site, potency, isolate).',
+          'Download the result from /api/lab/experiments/{id}/download once done.',
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(z.object({ id: z.number().int(), status: z.literal('running'), format: z.string(), isolates: z.number().int() })) },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const bad = (texts: Texts, field = 'file'): never => {
+        throw new ApiError(ApiCode.BAD_REQUEST, 400, texts, { fields: { [field]: texts[locale] } });
+      };
+      if (!request.isMultipart()) bad(LAB_MESSAGES.fileRequired);
+      const fields: Record<string, string> = {};
+      let upload: { name: string; content: string } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const buffer = await part.toBuffer();
+          if (part.file.truncated) bad(LAB_MESSAGES.fileTooLarge);
+          upload = { name: part.filename || 'isolates.txt', content: decodeText(buffer) };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (!upload || upload.content.trim() === '') bad(LAB_MESSAGES.fileRequired);
+      const found = await requireKnowledge();
+      let guideline: string | null = null;
+      let year: number | null = null;
+      if (fields.guideline?.trim()) {
+        const parsed = parseGuidelineText(fields.guideline);
+        const canonical = parsed && found.kb.breakpoints.guideline(parsed.guideline);
+        const years = canonical ? found.kb.breakpoints.yearsOf(canonical, 'Human') : [];
+        const chosenYear = parsed?.year ?? (fields.year ? Number(fields.year) : years[0]);
+        if (!canonical || chosenYear === undefined || !years.includes(chosenYear)) bad(LAB_MESSAGES.unknownGuideline, 'guideline');
+        guideline = canonical!;
+        year = chosenYear!;
+      }
+      let file;
+      try {
+        file = readIsolateFile(upload!.content);
+      } catch (error) {
+        if (error instanceof IsolateFileError || (error as Error).name === 'RefdataFormatError') {
+          const message = (error as Error).message;
+          bad({ en: `The file could not be read: ${message}`, zh: `无法读取该文件：${message}` });
+        }
+        throw error;
+      }
+      if (file.isolates.length === 0) bad(LAB_MESSAGES.fileEmpty);
+      const expertRules = readSwitch(fields.expertRules);
+      if (expertRules === null) bad(LAB_MESSAGES.badExpertRules, 'expertRules');
+      const id = await createBatch(db, userId(request), {
+        expertRules: expertRules!,
+        fileName: upload!.name.slice(0, 200),
+        format: file.format,
+        content: upload!.content,
+        isolates: file.isolates.length,
+        guideline,
+        year,
+        sampleName: (fields.sampleName?.trim() || upload!.name).slice(0, 200),
+      });
+      app.jobs.wake();
+      return ok(request, reply, { id, status: 'running' as const, format: file.format, isolates: file.isolates.length });
+    },
+  );
+
+  app.get(
+    '/api/lab/experiments/:id/download',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A batch experiment's interpreted file: CSV (UTF-8 with BOM, for Excel), tab-separated text or .xlsx",
+        params: idParams,
+        querystring: z.object({ format: z.enum(['csv', 'tsv', 'xlsx']).default('csv'), lang: z.enum(['zh', 'en']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const locale: Locale = request.query.lang ?? requestLocale(request);
+      const { detail, output, format } = await detailOf(request, request.params.id);
+      if (detail.kind !== 'batch' || !format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
+      if (detail.status !== 'done' || !output) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
+      const header = await db.query<{ content: string }>('SELECT content FROM lab_batch WHERE experiment_id = $1', [detail.id]);
+      const file = { format, header: format === 'long' ? openIsolateFile(header[0]?.content ?? '').header : [] };
+      const name = fileName(detail, request.query.format === 'tsv' ? 'tsv' : request.query.format);
+      if (request.query.format === 'xlsx') {
+        return reply
+          .header('content-disposition', attachment(name))
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .send(await batchWorkbook(file, output, locale));
+      }
+      const csv = request.query.format === 'csv';
+      const line = csv ? csvLine : tsvLine;
+      const lines = [line(outputHeader(file, locale)), ...output.map((row) => line(outputCells(file, row, locale)))];
+      return reply
+        .header('content-disposition', attachment(name))
+        .type(csv ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8')
+        .send((csv ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n');
+    },
+  );
+};
+
+function rank(guideline: string): number {
+  return guideline === 'CLSI' ? 0 : guideline === 'EUCAST' ? 1 : 2;
+}
+
+/** Labs export in UTF-8, or in GB18030 from older Chinese Windows software. */
+function decodeText(buffer: Buffer): string {
+  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+  if (!utf8.includes('\uFFFD')) return utf8;
+  try {
+    return new TextDecoder('gb18030').decode(buffer);
+  } catch {
+    return utf8;
+  }
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { localized } from '../resource/schemas';
+import { ISOLATE_TESTS, type IsolateTestCode } from './catalog';
+
+export const choice = z.object({ value: z.string(), label: localized });
+
+export const breakpointRow = z
+  .object({
+    guideline: z.string(),
+    year: z.number().int(),
+    method: z.string(),
+    type: z.string(),
+    host: z.string(),
+    site: z.string().nullable(),
+    potency: z.string().nullable(),
+    referenceTable: z.string(),
+    organismCode: z.string(),
+    organismLevel: z.string(),
+    s: z.number().nullable(),
+    i: z.string().nullable(),
+    sdd: z.string().nullable(),
+    r: z.number().nullable(),
+    ecoff: z.number().nullable(),
+    testCode: z.string(),
+    source: z.string().optional(),
+  })
+  .describe('the breakpoint row used: MIC S ≤ s, R ≥ r (mg/L); disk S ≥ s, R ≤ r (mm)');
+
+export const ruleChange = z.object({
+  source: z.string().describe('whonet-expert-rule or eucast-rule'),
+  rule: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  text: localized,
+});
+
+export const firedRule = z.object({
+  source: z.string(),
+  rule: z.string(),
+  description: localized,
+  changed: z.array(z.string()),
+  inferred: z.array(z.string()),
+});
+
+export const resultItem = z.object({
+  position: z.number().int(),
+  antibioticInput: z.string(),
+  antibiotic: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }).nullable(),
+  method: z.string().nullable(),
+  value: z.string(),
+  potency: z.string(),
+  outcome: z.string().describe('interpreted, no-breakpoint or error'),
+  reason: z.string().describe('stable reason code: breakpoint, expected-resistance, wrong-mic…'),
+  category: z.string().nullable().describe('S, SDD, I, R, NS, NI (WT/NWT for ECOFFs); null when not interpreted'),
+  originalCategory: z.string().nullable().describe('the category before an expert rule changed it'),
+  guideline: z.string().nullable(),
+  year: z.number().int().nullable(),
+  breakpoint: breakpointRow.nullable(),
+  breakpointText: z.string(),
+  matchedLevel: z.string().nullable().describe('the organism level at which the breakpoint row matched'),
+  matchedGroup: localized.nullable(),
+  explanation: localized,
+  notes: z.array(localized),
+  changes: z.array(ruleChange),
+  expectedResistance: z
+    .object({ guideline: z.string(), referenceTable: z.string(), organismCode: z.string(), level: z.string(), source: z.string().optional() })
+    .nullable(),
+  siteUsed: z.string().nullable(),
+  inferred: z.boolean(),
+});
+
+export const organismRef = z.object({
+  input: z.string(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  nameZh: z.string().nullable(),
+});
+
+export const experimentItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(['single', 'batch']),
+  status: z.enum(['running', 'done', 'failed']),
+  sampleName: z.string(),
+  sampleType: z.string(),
+  sampleTypeLabel: localized,
+  organism: organismRef,
+  method: z.string().nullable(),
+  site: z.string(),
+  siteLabel: localized,
+  guideline: z.string().nullable(),
+  year: z.number().int().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  resultCount: z.number().int(),
+  categories: z.record(z.string(), z.number().int()).nullable(),
+});
+
+export const batchInfo = z.object({
+  fileName: z.string(),
+  format: z.string(),
+  isolates: z.number().int(),
+  results: z.number().int(),
+  problems: z.number().int(),
+  preview: z.array(
+    z.object({
+      isolate: z.string(),
+      organism: z.string(),
+      organismName: z.string(),
+      organismZh: z.string(),
+      column: z.string(),
+      antibiotic: z.string(),
+      antibioticName: z.string(),
+      antibioticZh: z.string(),
+      method: z.string(),
+      value: z.string(),
+      category: z.string(),
+      originalCategory: z.string(),
+      breakpoint: z.string(),
+      reason: localized,
+    }),
+  ),
+});
+
+const testResult = z.enum(['+', '-']);
+
+/** The isolate tests as stored: one optional "+" / "-" per WHONET test code. */
+export const isolateTests = z
+  .object(Object.fromEntries(ISOLATE_TESTS.map((t) => [t.value, testResult.optional().describe(`${t.label.en} (${t.label.zh})`)])) as Record<
+    IsolateTestCode,
+    z.ZodOptional<typeof testResult>
+  >)
+  .describe('isolate tests read by the WHONET expert rules, "+" positive or "-" negative; a test not done is absent');
+
+export const experimentDetail = experimentItem.extend({
+  organismMatch: z
+    .object({ kind: z.string(), matched: z.string(), similarity: z.number() })
+    .nullable()
+    .describe('how the organism text was matched (exact, names-map, fuzzy…)'),
+  results: z.array(resultItem),
+  rules: z.array(firedRule),
+  tests: isolateTests,
+  expertRules: z.boolean().describe('false when the experiment was interpreted without the WHONET and EUCAST expert rules (`rules` is then empty)'),
+  batch: batchInfo.nullable(),
+});
+
+export const resultInput = z.object({
+  antibiotic: z.string().max(100),
+  value: z.string().max(40),
+  potency: z.string().max(40).optional(),
+});

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { searchRoutes } from '../search/routes';
+import { antibioticRoutes } from './routes/antibiotics';
+import { breakpointRoutes } from './routes/breakpoints';
+import { ruleRoutes } from './routes/rules';
+import { summaryRoutes } from './routes/summary';
+import { taxonRoutes } from './routes/taxa';
+import { RefdataService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The reference shelf: search index, import status, `runImport(dir)` (tests and tools). */
+    refdata: RefdataService;
+  }
+}
+
+export interface ResourcePluginOptions {
+  db: Db;
+  config: Pick<Config, 'refdataDir'>;
+  /**
+   * Import once listening when the database has no reference data and a data folder is found.
+   * Off for throw-away in-memory databases, whose tests import what they need.
+   */
+  autoImport: boolean;
+}
+
+/** The Resource and Search APIs, with the in-memory search index they share. */
+export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config, autoImport }) => {
+  const service = new RefdataService(db, app.log, config.refdataDir);
+  app.decorate('refdata', service);
+  app.addHook('onClose', async () => service.close());
+  await app.register(summaryRoutes, { service });
+  await app.register(taxonRoutes, { service });
+  await app.register(antibioticRoutes, { service });
+  await app.register(breakpointRoutes, { service });
+  await app.register(ruleRoutes, { service });
+  await app.register(searchRoutes, { service });
+  const started = service.start();
+  app.addHook('onReady', async () => started);
+  // Only a server that listens imports on its own: tools and tests that build the app to
+  // inject requests into it decide for themselves.
+  if (autoImport) app.addHook('onListen', async () => service.importIfEmpty());
+});

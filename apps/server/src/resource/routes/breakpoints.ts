@@ -1,0 +1,346 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { requestLocale, ok } from '../../http/envelope';
+import { envelopeOf } from '../../http/openapi';
+import { queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery, type BreakpointRow } from '../breakpoint-query';
+import { organismGroups, whonetOrganismFor } from '../hierarchy';
+import { assertAvailable, emptyTexts, notFound, SqlParams } from '../http';
+import { BREAKPOINT_TYPE_LABELS, METHOD_LABELS, hostLabel, siteLabel } from '../labels';
+import { breakpointFilters, breakpointRow, localized, organismGroup, pageOf, pageQuery } from '../schemas';
+import type { RefdataService } from '../service';
+import type { Locale } from '@mdc/contracts';
+
+const tags = ['resource'];
+
+const filterQuery = {
+  guideline: z.string().max(40).optional().describe('CLSI, EUCAST, SFM, SRGA, BSAC, DIN, NEO, AFA'),
+  year: z
+    .union([z.coerce.number().int().min(1900).max(2200), z.literal('all')])
+    .optional()
+    .describe('default: the latest year of the guideline (of each guideline without `guideline`); "all" for every year'),
+  method: z.enum(['MIC', 'DISK', 'mic', 'disk']).optional(),
+  organism: z.string().max(40).optional().describe('organism or group code as in the table (eco, EBC, STA…): rows naming it'),
+  taxon: z.string().max(100).optional().describe('taxon id: the rows that apply to it through the WHONET hierarchy, most specific per test'),
+  antibiotic: z.string().max(20).optional().describe('WHONET drug code'),
+  site: z.string().max(200).optional().describe('site of infection as listed by /filters; "-" for rows that are not site-specific'),
+  type: z.enum(['human', 'animal', 'ecoff', 'Human', 'Animal', 'ECOFF']).optional().describe('breakpoint type'),
+  host: z.string().max(60).optional(),
+  q: z.string().trim().max(200).optional().describe('free text over drug code/name, organism code, reference table'),
+  sort: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('guideline, year, method, organism, level, antibiotic, antibioticName, site, type, host, s, r, ecoff; "-" for descending'),
+};
+const listQuery = z.object({ ...filterQuery, ...pageQuery });
+type ListQuery = z.infer<typeof listQuery>;
+
+const EXPORT_LIMIT = 50_000;
+
+async function toBreakpointQuery(service: RefdataService, query: Omit<ListQuery, 'page' | 'pageSize'>): Promise<BreakpointQuery> {
+  const { taxon, ...rest } = query;
+  if (!taxon) return rest;
+  const found = await service.db.query<{ mo: string; current_mo: string | null }>('SELECT mo, current_mo FROM taxon WHERE mo = $1', [taxon]);
+  const row = found[0];
+  if (!row) notFound(service, { zh: '未找到该分类单元', en: 'No such taxon' });
+  const lineage = await service.db.query<{ mo: string }>(
+    `WITH RECURSIVE up(mo, depth) AS (
+        SELECT parent_mo, 1 FROM taxon WHERE mo = $1 AND parent_mo IS NOT NULL
+        UNION ALL SELECT t.parent_mo, up.depth + 1 FROM taxon t JOIN up ON t.mo = up.mo WHERE t.parent_mo IS NOT NULL AND up.depth < 12)
+      SELECT mo FROM up ORDER BY depth`,
+    [row.mo],
+  );
+  const organism = await whonetOrganismFor(service.db, [row.mo, ...(row.current_mo ? [row.current_mo] : []), ...lineage.map((l) => l.mo)]);
+  return { ...rest, groups: organism ? organismGroups(organism, service.organismLabels) : [] };
+}
+
+function filtersEcho(query: Omit<ListQuery, 'page' | 'pageSize'>, year: number | null) {
+  return {
+    guideline: query.guideline ?? null,
+    year,
+    method: query.method?.toUpperCase() ?? null,
+    organism: query.organism ?? null,
+    taxon: query.taxon ?? null,
+    antibiotic: query.antibiotic?.toUpperCase() ?? null,
+    site: query.site ?? null,
+    type: normalizeBreakpointType(query.type) ?? null,
+    host: query.host ?? null,
+  };
+}
+
+const COLUMNS: { key: string; header: Record<Locale, string>; width: number; value: (row: BreakpointRow, locale: Locale) => string | number | null }[] = [
+  { key: 'organism', header: { zh: '分类（菌群）', en: 'Classification (organism group)' }, width: 32, value: (r, l) => r.organism.label[l] },
+  { key: 'organismCode', header: { zh: '菌种/菌群代码', en: 'Organism code' }, width: 12, value: (r) => r.organism.code },
+  { key: 'antibiotic', header: { zh: '抗菌药物', en: 'Antimicrobial' }, width: 28, value: (r, l) => (l === 'zh' ? (r.antibiotic.nameZh ?? r.antibiotic.name) : r.antibiotic.name) ?? r.antibiotic.code },
+  { key: 'antibioticCode', header: { zh: '药物代码', en: 'Code' }, width: 8, value: (r) => r.antibiotic.code },
+  { key: 'method', header: { zh: '检测方法', en: 'Test' }, width: 16, value: (r, l) => METHOD_LABELS[r.method]?.[l] ?? r.method },
+  { key: 'potency', header: { zh: '纸片含量', en: 'Disk potency' }, width: 14, value: (r) => r.potency },
+  { key: 'testCode', header: { zh: 'WHONET 检测代码', en: 'WHONET test' }, width: 14, value: (r) => r.testCode },
+  { key: 's', header: { zh: 'S', en: 'S' }, width: 8, value: (r) => r.s },
+  { key: 'sdd', header: { zh: 'SDD', en: 'SDD' }, width: 8, value: (r) => r.sdd },
+  { key: 'i', header: { zh: 'I', en: 'I' }, width: 8, value: (r) => r.i },
+  { key: 'r', header: { zh: 'R', en: 'R' }, width: 8, value: (r) => r.r },
+  { key: 'ecoff', header: { zh: 'ECOFF', en: 'ECOFF' }, width: 8, value: (r) => r.ecoff },
+  { key: 'type', header: { zh: '折点类型', en: 'Breakpoint type' }, width: 20, value: (r, l) => r.breakpointTypeLabel[l] },
+  { key: 'host', header: { zh: '宿主', en: 'Host' }, width: 10, value: (r, l) => r.hostLabel[l] },
+  { key: 'site', header: { zh: '感染部位', en: 'Site of infection' }, width: 24, value: (r, l) => (r.site ? r.siteLabel[l] : '') },
+  { key: 'guideline', header: { zh: '指南', en: 'Guideline' }, width: 10, value: (r) => r.guideline },
+  { key: 'year', header: { zh: '年份', en: 'Year' }, width: 6, value: (r) => r.year },
+  { key: 'referenceTable', header: { zh: '参考表', en: 'Reference table' }, width: 24, value: (r) => r.referenceTable },
+  { key: 'note', header: { zh: '备注', en: 'Note' }, width: 40, value: (r) => r.note },
+];
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  // A leading =, +, - or @ would make a spreadsheet run the cell as a formula.
+  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = async (app, { service }) => {
+  const db = service.db;
+
+  app.get(
+    '/api/resource/breakpoints',
+    {
+      schema: {
+        tags,
+        summary: 'Breakpoints filtered by guideline, year, method, organism, drug, site, type; paged and sortable',
+        querystring: listQuery,
+        response: { 200: envelopeOf(pageOf(breakpointRow).extend({ filters: breakpointFilters })) },
+      },
+    },
+    async (request, reply) => {
+      assertAvailable(service);
+      const { page, pageSize, ...filters } = request.query;
+      const query = await toBreakpointQuery(service, filters);
+      const result = await queryBreakpoints(db, query, service.organismLabels, service.digest, { limit: pageSize, offset: (page - 1) * pageSize });
+      return ok(
+        request,
+        reply,
+        { ...result, page, pageSize, filters: filtersEcho(filters, resolvedYear(service.digest, query)) },
+        emptyTexts(service),
+      );
+    },
+  );
+
+  app.get(
+    '/api/resource/breakpoints/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download the filtered breakpoint table as CSV (UTF-8 with BOM, for Excel) or .xlsx',
+        description: 'Same filters as /api/resource/breakpoints; column headers in the language of `lang` (else the `local` header). At most 50,000 rows.',
+        querystring: z.object({ ...filterQuery, format: z.enum(['csv', 'xlsx']).default('csv'), lang: z.enum(['zh', 'en']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      assertAvailable(service);
+      const { format, lang, ...filters } = request.query;
+      const locale: Locale = lang ?? requestLocale(request);
+      const query = await toBreakpointQuery(service, filters);
+      const { list } = await queryBreakpoints(db, query, service.organismLabels, service.digest, { limit: EXPORT_LIMIT, offset: 0 });
+      const year = resolvedYear(service.digest, query);
+      const name = ['breakpoints', filters.guideline, year ?? (filters.year === 'all' ? 'all-years' : 'latest'), filters.antibiotic, filters.organism ?? filters.taxon]
+        .filter(Boolean)
+        .join('_')
+        .replace(/[^A-Za-z0-9_.-]+/g, '-');
+      if (format === 'csv') {
+        const lines = [COLUMNS.map((c) => csvCell(c.header[locale])).join(',')];
+        for (const row of list) lines.push(COLUMNS.map((c) => csvCell(c.value(row, locale))).join(','));
+        return reply
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .type('text/csv; charset=utf-8')
+          .send('\uFEFF' + lines.join('\r\n') + '\r\n');
+      }
+      const workbook = new ExcelJS.Workbook();
+      workbook.creator = 'MDC · Microbe Data Cloud';
+      const sheet = workbook.addWorksheet(locale === 'zh' ? '折点' : 'Breakpoints', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = COLUMNS.map((c) => ({ header: c.header[locale], key: c.key, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.value(row, locale) ?? ''])));
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      return reply
+        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send(buffer);
+    },
+  );
+
+  const option = z.object({ value: z.string(), label: localized, count: z.number().int() });
+  // The filter values change only with an import; every visit to the breakpoint page asks for them.
+  const filterCache: { importedAt: string; entries: Map<string, unknown> } = { importedAt: '', entries: new Map() };
+
+  app.get(
+    '/api/resource/breakpoints/filters',
+    {
+      schema: {
+        tags,
+        summary: 'The values the breakpoint filters can take (guidelines with their years, sites, organisms, drugs…)',
+        description: 'Sites, hosts, organisms and drugs are those of `guideline` and `year` when given (year defaults to the latest).',
+        querystring: z.object({ guideline: filterQuery.guideline, year: filterQuery.year }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              guidelines: z.array(z.object({ name: z.string(), years: z.array(z.number().int()), latestYear: z.number().int(), count: z.number().int() })),
+              year: z.number().int().nullable(),
+              methods: z.array(option),
+              types: z.array(option),
+              hosts: z.array(option),
+              sites: z.array(option),
+              organisms: z.array(organismGroup.extend({ count: z.number().int() })),
+              antibiotics: z.array(z.object({ code: z.string(), name: z.string().nullable(), nameZh: z.string().nullable(), count: z.number().int() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertAvailable(service);
+      const { guideline } = request.query;
+      const year = resolvedYear(service.digest, request.query);
+      const importedAt = service.lastImport?.importedAt ?? '';
+      if (filterCache.importedAt !== importedAt) filterCache.entries = new Map();
+      filterCache.importedAt = importedAt;
+      const key = `${guideline ?? ''}|${year ?? ''}`;
+      const hit = filterCache.entries.get(key);
+      if (hit) return ok(request, reply, hit, emptyTexts(service));
+      const p = new SqlParams();
+      const where: string[] = [];
+      if (guideline) where.push(`b.guideline = ${p.add(guideline)}`);
+      if (year !== null) where.push(`b.year = ${p.add(year)}`);
+      const scope = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const [guidelines, methods, types, hosts, sites, organisms, antibiotics] = await Promise.all([
+        db.query<{ name: string; years: number[]; count: number }>(
+          `SELECT guideline AS name, array_agg(DISTINCT year ORDER BY year DESC) AS years, count(*)::int AS count FROM breakpoint GROUP BY guideline ORDER BY count DESC`,
+        ),
+        db.query<{ value: string; count: number }>(`SELECT method AS value, count(*)::int AS count FROM breakpoint b ${scope} GROUP BY method ORDER BY method DESC`, p.values),
+        db.query<{ value: string; count: number }>(`SELECT breakpoint_type AS value, count(*)::int AS count FROM breakpoint b ${scope} GROUP BY 1 ORDER BY count DESC`, p.values),
+        db.query<{ value: string; count: number }>(`SELECT host AS value, count(*)::int AS count FROM breakpoint b ${scope} GROUP BY 1 ORDER BY count DESC`, p.values),
+        db.query<{ value: string; count: number }>(`SELECT site_of_infection AS value, count(*)::int AS count FROM breakpoint b ${scope} GROUP BY 1 ORDER BY count DESC`, p.values),
+        db.query<{ code: string; level: string; count: number }>(
+          `SELECT min(organism_code) AS code, CASE organism_code_type WHEN '' THEN 'ALL' ELSE organism_code_type END AS level, count(*)::int AS count
+             FROM breakpoint b ${scope} GROUP BY upper(organism_code), 2 ORDER BY count DESC`,
+          p.values,
+        ),
+        db.query<{ code: string; name: string | null; name_zh: string | null; count: number }>(
+          `SELECT b.antibiotic_code AS code, min(a.name) AS name, min(a.name_zh) AS name_zh, count(*)::int AS count
+             FROM breakpoint b LEFT JOIN antibiotic a ON a.code = b.antibiotic_code ${scope} GROUP BY b.antibiotic_code ORDER BY min(a.name), b.antibiotic_code`,
+          p.values,
+        ),
+      ]);
+      const labels = service.organismLabels;
+      const data = {
+        guidelines: guidelines.map((g) => ({ ...g, latestYear: g.years[0]! })),
+        year,
+        methods: methods.map((m) => ({ ...m, label: METHOD_LABELS[m.value] ?? { en: m.value, zh: m.value } })),
+        types: types.map((t) => ({ ...t, label: BREAKPOINT_TYPE_LABELS[t.value] ?? { en: t.value, zh: t.value } })),
+        hosts: hosts.filter((h) => h.value !== '').map((h) => ({ ...h, label: hostLabel(h.value) })),
+        sites: sites.map((s) => ({ value: s.value === '' ? '-' : s.value, count: s.count, label: siteLabel(s.value) })),
+        organisms: organisms.map((o) => ({ code: o.code, level: o.level, count: o.count, label: labels.group(o.code, o.level) })),
+        antibiotics: antibiotics.map((a) => ({ code: a.code, name: a.name, nameZh: a.name_zh, count: a.count })),
+      };
+      if (filterCache.entries.size < 200) filterCache.entries.set(key, data);
+      return ok(request, reply, data, emptyTexts(service));
+    },
+  );
+
+  app.get(
+    '/api/resource/qc-ranges',
+    {
+      schema: {
+        tags,
+        summary: 'Quality-control ranges by guideline, year, reference strain, drug and method',
+        querystring: z.object({
+          guideline: z.string().max(40).optional(),
+          year: z.coerce.number().int().min(1900).max(2200).optional(),
+          strain: z.string().max(40).optional(),
+          antibiotic: z.string().max(20).optional(),
+          method: z.enum(['MIC', 'Disk']).optional(),
+          ...pageQuery,
+        }),
+        response: {
+          200: envelopeOf(
+            pageOf(
+              z.object({
+                id: z.number().int(),
+                guideline: z.string(),
+                year: z.number().int(),
+                strain: z.string(),
+                referenceTable: z.string(),
+                organismCode: z.string(),
+                antibiotic: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }),
+                testCode: z.string(),
+                method: z.string(),
+                medium: z.string(),
+                minimum: z.number(),
+                maximum: z.number().nullable(),
+                note: z.string(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertAvailable(service);
+      const q = request.query;
+      const p = new SqlParams();
+      const where: string[] = [];
+      if (q.guideline) where.push(`guideline = ${p.add(q.guideline)}`);
+      if (q.year) where.push(`year = ${p.add(q.year)}`);
+      if (q.strain) where.push(`lower(strain) = ${p.add(q.strain.toLowerCase())}`);
+      if (q.antibiotic) where.push(`antibiotic_code = ${p.add(q.antibiotic.toUpperCase())}`);
+      if (q.method) where.push(`method = ${p.add(q.method)}`);
+      const rows = await db.query<{
+        line: number;
+        guideline: string;
+        year: number;
+        strain: string;
+        reference_table: string;
+        organism_code: string;
+        antibiotic_name: string;
+        antibiotic_test: string;
+        antibiotic_code: string;
+        method: string;
+        medium: string;
+        minimum: number;
+        maximum: number | null;
+        comments: string;
+        total: number;
+      }>(
+        `SELECT *, count(*) OVER () AS total FROM qc_range ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+          ORDER BY guideline, year DESC, strain, antibiotic_code, method, line LIMIT ${p.add(q.pageSize)} OFFSET ${p.add((q.page - 1) * q.pageSize)}`,
+        p.values,
+      );
+      return ok(
+        request,
+        reply,
+        {
+          total: Number(rows[0]?.total ?? 0),
+          page: q.page,
+          pageSize: q.pageSize,
+          list: rows.map((r) => ({
+            id: r.line,
+            guideline: r.guideline,
+            year: r.year,
+            strain: r.strain,
+            referenceTable: r.reference_table,
+            organismCode: r.organism_code,
+            antibiotic: { code: r.antibiotic_code, name: r.antibiotic_name, nameZh: service.drugs.get(r.antibiotic_code)?.nameZh ?? null },
+            testCode: r.antibiotic_test,
+            method: r.method,
+            medium: r.medium,
+            minimum: r.minimum,
+            maximum: r.maximum,
+            note: r.comments,
+          })),
+        },
+        emptyTexts(service),
+      );
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import type { Queryable } from '../db';
+import { SearchIndex, type SearchTerm } from './index';
+
+interface TaxonRow {
+  mo: string;
+  name: string;
+  name_zh: string | null;
+  zh_aliases: string[] | null;
+  status: string;
+  rank: string;
+  prevalence: number;
+  current_mo: string | null;
+  current_name: string | null;
+}
+
+interface AntibioticRow {
+  code: string;
+  name: string;
+  name_zh: string | null;
+  zh_aliases: string[];
+  en_aliases: string[];
+  other_codes: string[];
+  human: boolean;
+  breakpoint_count: number;
+}
+
+/**
+ * Drugs sit on the taxonomy's prevalence scale so that one ranking serves both: drugs with
+ * clinical breakpoints rank with the most common organisms, other human drugs after them.
+ */
+function drugPrevalence(row: AntibioticRow): number {
+  if (row.breakpoint_count > 0 && row.human) return 1;
+  if (row.human) return 1.5;
+  return 2;
+}
+
+/** Reads every searchable name from the reference tables into a fresh index. */
+export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
+  const index = new SearchIndex();
+
+  const taxa = await db.query<TaxonRow>(
+    `SELECT t.mo, t.name, t.name_zh, z.aliases AS zh_aliases, t.status, t.rank, t.prevalence, t.current_mo, c.name AS current_name
+       FROM taxon t
+       LEFT JOIN chinese_name_organism z ON lower(z.name) = lower(t.name)
+       LEFT JOIN taxon c ON c.mo = t.current_mo AND t.current_mo <> t.mo`,
+  );
+  const codes = await db.query<{ mo: string; code: string; via: 'taxon-code' | 'whonet-code' }>(
+    `SELECT mo, code, 'taxon-code' AS via FROM taxon_code
+     UNION ALL
+     SELECT DISTINCT taxon_mo AS mo, code, 'whonet-code' AS via FROM whonet_organism WHERE taxon_mo IS NOT NULL`,
+  );
+  const whonetCode = new Map<string, string>();
+  const whonetCommon = new Set<string>();
+  for (const row of await db.query<{ mo: string; code: string; common: boolean }>(
+    `SELECT DISTINCT ON (taxon_mo) taxon_mo AS mo, code, common FROM whonet_organism WHERE taxon_mo IS NOT NULL ORDER BY taxon_mo, (taxonomic_status = 'C') DESC, line`,
+  )) {
+    whonetCode.set(row.mo, row.code);
+    if (row.common) whonetCommon.add(row.mo);
+  }
+  const codesByMo = new Map<string, SearchTerm[]>();
+  for (const row of codes) {
+    let list = codesByMo.get(row.mo);
+    if (!list) codesByMo.set(row.mo, (list = []));
+    list.push({ text: row.code, via: row.via });
+  }
+
+  for (const t of taxa) {
+    const terms: SearchTerm[] = [{ text: t.name, via: 'name' }];
+    if (t.name_zh) terms.push({ text: t.name_zh, via: 'zh' });
+    for (const alias of t.zh_aliases ?? []) terms.push({ text: alias, via: 'zh-alias' });
+    terms.push(...(codesByMo.get(t.mo) ?? []));
+    index.addEntity(
+      {
+        type: 'taxon',
+        id: t.mo,
+        nameEn: t.name,
+        nameZh: t.name_zh,
+        prevalence: t.prevalence,
+        status: t.status,
+        rank: t.rank,
+        common: whonetCommon.has(t.mo) || t.name_zh !== null,
+        ...(whonetCode.has(t.mo) ? { code: whonetCode.get(t.mo) } : {}),
+        ...(t.current_name && t.current_mo ? { currentId: t.current_mo, currentName: t.current_name } : {}),
+      },
+      terms,
+    );
+  }
+
+  const drugs = await db.query<AntibioticRow>(
+    'SELECT code, name, name_zh, zh_aliases, en_aliases, other_codes, human, breakpoint_count FROM antibiotic',
+  );
+  for (const d of drugs) {
+    const terms: SearchTerm[] = [{ text: d.name, via: 'name' }, { text: d.code, via: 'code' }];
+    for (const alias of d.en_aliases) terms.push({ text: alias, via: 'alias' });
+    // Single-letter WHO codes (E, K, N…) would outrank every name typed from its first letter.
+    for (const other of d.other_codes) if (other.length > 1) terms.push({ text: other, via: 'code' });
+    if (d.name_zh) terms.push({ text: d.name_zh, via: 'zh' });
+    for (const alias of d.zh_aliases) terms.push({ text: alias, via: 'zh-alias' });
+    index.addEntity(
+      { type: 'antibiotic', id: d.code, nameEn: d.name, nameZh: d.name_zh, prevalence: drugPrevalence(d), common: d.name_zh !== null, code: d.code },
+      terms,
+    );
+  }
+  return index.build();
+}

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastaRecord } from '@mdc/refdata/fasta';
+import { repoRoot } from '../../src/config';
+import { openDb } from '../../src/db';
+import { openPostgres } from '../../src/db/postgres';
+import { migrate } from '../../src/db/migrate';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/test-references';
+import { dbKinds, postgresUrl } from '../support/portal';
+
+const run = promisify(execFile);
+const mdc = path.join(repoRoot, 'apps/server/bin/mdc.js');
+const COLUMNS = ['query', 'rank', 'accession', 'species', 'similarity', 'length', 'mismatches', 'gaps', 'score', 'confidence'];
+
+let dir: string;
+let references: FastaRecord[];
+let queries: FastaRecord[];
+let queryFile: string;
+let referenceFile: string;
+
+function identify(args: string[], env: Record<string, string> = {}) {
+  return run(process.execPath, [mdc, 'identify', ...args], { env: { ...process.env, ...env }, cwd: repoRoot, maxBuffer: 64 << 20 });
+}
+
+function tsvRows(stdout: string): Record<string, string>[] {
+  const [header, ...lines] = stdout.trimEnd().split('\n');
+  expect(header!.split('\t')).toEqual(COLUMNS);
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((cell, i) => [COLUMNS[i]!, cell])));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mdc-identify-'));
+  references = await smallReferenceSet('16S');
+  const wanted = ['Listeria monocytogenes', 'Helicobacter pylori', 'Neisseria meningitidis'];
+  queries = (await heldOutQueries('16S')).filter((q) => wanted.includes(q.expected!));
+  referenceFile = path.join(dir, 'references.fasta');
+  writeFileSync(referenceFile, references.map((r) => `>${r.header}\n${r.sequence}\n`).join(''));
+  queryFile = path.join(dir, 'queries.fasta');
+  writeFileSync(queryFile, queries.map((q) => `>${q.accession} ${q.description}\n${q.sequence}\n`).join('') + `>garbage\n${'ACGT'.repeat(20)}\n`);
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('mdc identify', () => {
+  it('prints one TSV row per hit, the expected species first, and a row for a refused sequence', async () => {
+    const { stdout, stderr } = await identify(['--marker', '16S', '--query', queryFile, '--reference', referenceFile, '--top', '2']);
+    const rows = tsvRows(stdout);
+    for (const q of queries) {
+      const mine = rows.filter((r) => r.query === q.accession);
+      expect(mine.map((r) => r.rank)).toEqual(['1', '2']);
+      expect(mine[0]!.species).toBe(q.expected);
+      expect(Number(mine[0]!.similarity)).toBeGreaterThanOrEqual(Number(mine[1]!.similarity));
+      expect(Number(mine[0]!.length)).toBeGreaterThanOrEqual(q.sequence.length);
+    }
+    expect(rows.find((r) => r.query === 'garbage')).toMatchObject({ rank: '0', confidence: 'refused:too-short' });
+    expect(stderr).toMatch(new RegExp(`indexed ${references.length} 16S references in [0-9.]+ s`));
+  });
+
+  it('writes the full results as JSON', async () => {
+    const { stdout } = await identify(['--marker', '16S', '--query', queryFile, '--reference', referenceFile, '--format', 'json', '--top', '5']);
+    const results = JSON.parse(stdout) as { queryId: string; ok: boolean; topHit?: { species: string }; hits?: unknown[] }[];
+    expect(results.map((r) => r.queryId)).toEqual([...queries.map((q) => q.accession), 'garbage']);
+    expect(results.slice(0, -1).every((r) => r.ok && r.hits!.length <= 5)).toBe(true);
+    expect(results[0]!.topHit!.species).toBe(queries[0]!.expected);
+  });
+
+  it('refuses wrong usage with exit code 2 and a sentence', async () => {
+    for (const args of [['--marker', 'ITS', '--query', queryFile], ['--marker', '16S'], ['--marker', '16S', '--query', path.join(dir, 'missing.fasta')], ['--marker', '16S', '--query', queryFile, '--top', '0']]) {
+      const failure = await identify(args).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code, args.join(' ')).toBe(2);
+      expect(failure?.stderr).toMatch(/^mdc identify: /);
+    }
+  });
+
+  it.each(dbKinds)('uses the imported references of the %s database without --reference', async (kind) => {
+    const home = mkdtempSync(path.join(dir, 'home-'));
+    const schema = `cli_${Date.now().toString(36)}`;
+    const db = kind === 'postgres' ? await openPostgres(postgresUrl, schema) : await openDb({ home });
+    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema, MDC_HOME: home } : { MDC_HOME: home };
+    try {
+      await migrate(db);
+      await insertReferences(db, '16S', references);
+      if (kind === 'pglite') await db.close();
+      if (kind === 'postgres') {
+        // (Opening the embedded database takes seconds; one refusal is enough to show.)
+        const empty = await identify(['--marker', '18S', '--query', queryFile], env).catch((error: { code: number; stderr: string }) => error);
+        expect(empty).toMatchObject({ code: 2 });
+        expect((empty as { stderr: string }).stderr).toMatch(/no 18S reference sequences have been imported/);
+      }
+      const { stdout } = await identify(['--marker', '16S', '--query', queryFile, '--top', '1'], env);
+      const rows = tsvRows(stdout);
+      expect(rows.filter((r) => r.rank === '1').map((r) => r.species)).toEqual(queries.map((q) => q.expected));
+    } finally {
+      if (kind === 'postgres') {
+        await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await db.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startPortal, type TestPortal } from '../support/portal';
+import { realDataDir } from '../unit/support/small-refdata';
+
+/** The whole of ../shared/data on the embedded database: real counts and the searches users make. */
+describe('full reference data on pglite', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal('pglite');
+    await portal.app.refdata.runImport(realDataDir());
+  }, 600_000);
+  afterAll(async () => portal?.close());
+
+  const autocomplete = async (kwd: string) => (await call(portal, 'POST', '/api/search/autocomplete', { kwd })).body.data.list as { id: string; value: string; type: string }[];
+
+  it('holds every record of the published files', async () => {
+    const { body } = await call(portal, 'GET', '/api/resource/summary');
+    // Figures as published with the data (shared/README.md).
+    expect(body.data.counts).toMatchObject({
+      taxa: 52142,
+      whonetOrganisms: expect.any(Number),
+      breakpoints: 29055,
+      expectedResistance: 1024,
+      expertRules: 7,
+      qcRanges: 23136,
+      sequences16S: 15322,
+      sequences18S: 570,
+    });
+    const rows = await portal.db.query<{ organisms: number; antibiotics: number; eucast: number }>(
+      `SELECT (SELECT count(*)::int FROM whonet_organism) AS organisms, (SELECT count(*)::int FROM antibiotic_row) AS antibiotics,
+              (SELECT count(*)::int FROM eucast_rule) AS eucast`,
+    );
+    expect(rows[0]).toMatchObject({ organisms: 2978, antibiotics: 565 });
+    expect(rows[0]!.eucast).toBeGreaterThan(150);
+  });
+
+  it('finds what users type: typos, Chinese, codes', async () => {
+    expect((await autocomplete('Eschrichia coli'))[0]).toMatchObject({ id: 'B_ESCHR_COLI', value: 'Escherichia coli' });
+    expect((await autocomplete('大肠埃希'))[0]).toMatchObject({ id: 'B_ESCHR_COLI', value: '大肠埃希菌' });
+    const amoxicillin = (await autocomplete('阿莫西林')).map((i) => i.id);
+    expect(amoxicillin.slice(0, 2)).toEqual(['AMX', 'AMC']);
+    expect((await autocomplete('AMC'))[0]).toMatchObject({ type: 'antibiotic', id: 'AMC' });
+    expect((await autocomplete('kpn'))[0]).toMatchObject({ id: 'B_KLBSL_PNMN', value: 'Klebsiella pneumoniae' });
+    expect((await autocomplete('Klebsiela pneumonia'))[0]?.id).toBe('B_KLBSL_PNMN');
+    expect((await autocomplete('铜绿'))[0]).toMatchObject({ id: 'B_PSDMN_AERG', value: '铜绿假单胞菌' });
+    expect((await autocomplete('头孢他啶/阿维巴坦'))[0]).toMatchObject({ id: 'CZA' });
+  });
+
+  it('answers the questions the Resource area is for', async () => {
+    // "EUCAST 2022 disk breakpoint of meropenem for Pseudomonas in meningitis"
+    const mem = await call(portal, 'GET', `/api/resource/breakpoints?guideline=EUCAST&year=2022&method=DISK&antibiotic=MEM&taxon=B_PSDMN_AERG&site=Meningitis`);
+    expect(mem.body.data.list).toHaveLength(1);
+    expect(mem.body.data.list[0]).toMatchObject({ potency: '10μg', organism: { code: 'pae' } });
+    // "which drugs is Klebsiella pneumoniae intrinsically resistant to"
+    const kpn = await call(portal, 'GET', '/api/resource/taxa/B_KLBSL_PNMN');
+    const intrinsic = new Set(kpn.body.data.expectedResistance.flatMap((r: { antibiotics: { code: string }[] }) => r.antibiotics.map((a) => a.code)));
+    expect(intrinsic.has('AMP')).toBe(true);
+    // "what is 头孢他啶/阿维巴坦 called in English and what is its code"
+    const cza = await call(portal, 'GET', `/api/resource/antibiotics?q=${encodeURIComponent('头孢他啶/阿维巴坦')}`);
+    expect(cza.body.data.list[0]).toMatchObject({ code: 'CZA', name: 'Ceftazidime/Avibactam' });
+  });
+});

@@ -1,0 +1,249 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAntibiotics, readBreakpoints, readExpectedResistance, readExpertRules, readOrganisms, readQcRanges } from '@mdc/refdata/whonet';
+import { readEucastRules } from '@mdc/refdata/amr';
+import { readFastaFile } from '@mdc/refdata/fasta';
+import { buildKnowledgeBase } from '@mdc/core/ast';
+import { loadConfig } from '../../src/config';
+import { buildApp } from '../../src/app';
+import type { Db } from '../../src/db';
+import { importRefdata } from '../../src/resource/importer';
+import { RefdataMissingError } from '../../src/resource/sources';
+import { loadReferenceSequences, loadWhonetTables, toAstTables } from '../../src/resource/tables';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { buildSmallDataDir, countFasta, countRows } from '../unit/support/small-refdata';
+
+const TABLES = ['taxon', 'taxon_code', 'whonet_organism', 'antibiotic_row', 'breakpoint', 'expected_resistance', 'expert_rule', 'eucast_rule', 'qc_range', 'reference_sequence', 'chinese_name_organism'];
+
+async function counts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) out[table] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+  return out;
+}
+
+let small: string;
+const scratch: string[] = [];
+
+function copyOfSmall(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mdc-refdata-broken-'));
+  scratch.push(dir);
+  cpSync(small, dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(() => {
+  small = buildSmallDataDir();
+  scratch.push(small);
+});
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(dbKinds)('reference data import on %s', (kind) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal(kind);
+  });
+  afterAll(async () => portal?.close());
+
+  it('loads every file, one row per record', async () => {
+    const summary = await importRefdata(portal.db, small);
+    expect(summary.skipped).toBe(false);
+    const found = await counts(portal.db);
+    expect(found.taxon).toBe(countRows(path.join(small, 'taxonomy/microorganisms.tsv')));
+    expect(found.taxon_code).toBe(countRows(path.join(small, 'taxonomy/microorganisms.codes.tsv')));
+    expect(found.whonet_organism).toBe(countRows(path.join(small, 'whonet/Organisms.txt')));
+    expect(found.antibiotic_row).toBe(countRows(path.join(small, 'whonet/Antibiotics.txt')));
+    expect(found.breakpoint).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+    expect(found.expected_resistance).toBe(countRows(path.join(small, 'whonet/ExpectedResistancePhenotypes.txt')));
+    expect(found.expert_rule).toBe(countRows(path.join(small, 'whonet/ExpertInterpretationRules.txt')));
+    expect(found.qc_range).toBe(countRows(path.join(small, 'whonet/QC_Ranges.txt')));
+    // The AMR file's one malformed row is left out and reported, not fatal.
+    expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/eucast_rules.tsv'), '#') - 1);
+    // So is the one E. coli genome contig of the shared 16S set that carries a eukaryotic 18S gene.
+    expect(summary.warnings).toEqual([expect.stringContaining('eucast_rules.tsv: line 55'), expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/)]);
+    expect(found.reference_sequence).toBe(countFasta(path.join(small, 'rrna/16S_reference.fasta.gz')) + countFasta(path.join(small, 'rrna/18S_reference.fasta.gz')));
+    expect(summary.counts.breakpoint).toBe(found.breakpoint);
+  });
+
+  it('links WHONET organisms, sequences and Chinese names to taxa', async () => {
+    const [kpn] = await portal.db.query<{ taxon_mo: string }>(`SELECT taxon_mo FROM whonet_organism WHERE name = 'Klebsiella pneumoniae ss. pneumoniae'`);
+    expect(kpn?.taxon_mo).toBe('B_KLBSL_PNMN_PNMN');
+    const [genus] = await portal.db.query<{ taxon_mo: string }>(`SELECT taxon_mo FROM whonet_organism WHERE name = 'Klebsiella sp.'`);
+    expect(genus?.taxon_mo).toBe('B_KLBSL');
+    const [ecoli] = await portal.db.query<{ name_zh: string; parent_mo: string; current_mo: string }>(`SELECT name_zh, parent_mo, current_mo FROM taxon WHERE mo = 'B_ESCHR_COLI'`);
+    expect(ecoli).toEqual({ name_zh: '大肠埃希菌', parent_mo: 'B_ESCHR', current_mo: 'B_ESCHR_COLI' });
+    const [synonym] = await portal.db.query<{ current_mo: string }>(`SELECT current_mo FROM taxon WHERE name = 'Klebsiella mobilis'`);
+    expect(synonym?.current_mo).toBe('B_KLBSL_AERG');
+    const sequences = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reference_sequence WHERE taxon_mo = 'B_ESCHR_COLI'`);
+    expect(sequences[0]!.n).toBeGreaterThan(0);
+    const [amc] = await portal.db.query<{ name_zh: string; potencies: string[]; breakpoint_count: number }>(`SELECT name_zh, potencies, breakpoint_count FROM antibiotic WHERE code = 'AMC'`);
+    expect(amc?.name_zh).toBe('阿莫西林/克拉维酸');
+    expect(amc?.potencies).toContain('20/10µg');
+    expect(amc?.breakpoint_count).toBeGreaterThan(0);
+  });
+
+  it('gives the Lab exactly the parser records back, and an engine can be built on them', async () => {
+    const whonet = path.join(small, 'whonet');
+    const tables = await loadWhonetTables(portal.db);
+    expect(tables.organisms).toEqual(readOrganisms(whonet));
+    expect(tables.antibiotics).toEqual(readAntibiotics(whonet));
+    expect(tables.breakpoints).toEqual(readBreakpoints(whonet));
+    expect(tables.expectedResistance).toEqual(readExpectedResistance(whonet));
+    expect(tables.expertRules).toEqual(readExpertRules(whonet));
+    expect(tables.qcRanges).toEqual(readQcRanges(whonet));
+    expect(tables.eucastRules).toEqual(readEucastRules(path.join(small, 'amr'), { onInvalidRow: () => undefined }));
+    const engine = buildKnowledgeBase(toAstTables(tables));
+    expect(engine).toBeDefined();
+
+    const sequences = await loadReferenceSequences(portal.db, '18S');
+    const fromFile = await readFastaFile(path.join(small, 'rrna/18S_reference.fasta.gz'));
+    expect(sequences.map(({ marker: _m, taxonId: _t, ...record }) => record)).toEqual(fromFile);
+    expect(sequences.every((s) => s.marker === '18S')).toBe(true);
+  });
+
+  it('imports the same files again without change, and replaces the data when forced', async () => {
+    const before = await counts(portal.db);
+    const imports = (await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refdata_import'))[0]!.n;
+    const again = await importRefdata(portal.db, small);
+    expect(again.skipped).toBe(true);
+    expect((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refdata_import'))[0]!.n).toBe(imports);
+    const forced = await importRefdata(portal.db, small, { force: true });
+    expect(forced.skipped).toBe(false);
+    expect(await counts(portal.db)).toEqual(before);
+    const duplicates = await portal.db.query('SELECT code FROM antibiotic GROUP BY code HAVING count(*) > 1');
+    expect(duplicates).toEqual([]);
+  });
+
+  it('keeps the previous data when a file is corrupted', async () => {
+    const before = await counts(portal.db);
+    const broken = copyOfSmall();
+    const file = path.join(broken, 'whonet/Breakpoints.txt');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[Math.floor(lines.length / 2)] = lines[Math.floor(lines.length / 2)]!.split('\t').slice(0, 7).join('\t');
+    writeFileSync(file, lines.join('\n'));
+    await expect(importRefdata(portal.db, broken)).rejects.toThrow(/Breakpoints\.txt: line \d+/);
+    expect(await counts(portal.db)).toEqual(before);
+  });
+
+  it('rolls back everything when the database refuses a row late in the import', async () => {
+    const before = await counts(portal.db);
+    const broken = copyOfSmall();
+    // The FASTA reader accepts a repeated record; the sequence table's key does not, and it is
+    // written after every WHONET table has already been replaced inside the transaction.
+    const file = path.join(broken, 'rrna/16S_reference.fasta.gz');
+    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    const first = text.slice(0, text.indexOf('\n>') + 1);
+    writeFileSync(file, gzipSync(text + first));
+    await expect(importRefdata(portal.db, broken)).rejects.toThrow();
+    expect(await counts(portal.db)).toEqual(before);
+    const ok = await importRefdata(portal.db, small);
+    expect(ok.skipped).toBe(true);
+  });
+
+  it('rolls back an interrupted import', async () => {
+    const before = await counts(portal.db);
+    const controller = new AbortController();
+    await expect(
+      importRefdata(portal.db, small, {
+        force: true,
+        batchSize: 200,
+        signal: controller.signal,
+        onProgress: (event) => {
+          if (event.stage === 'write' && event.table === 'breakpoint' && event.done > 0) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    expect(await counts(portal.db)).toEqual(before);
+  });
+
+  it('keeps a reference that is a gene of the other marker out of identification, and says why', async () => {
+    const misfiledDir = copyOfSmall();
+    const file16S = path.join(misfiledDir, 'rrna/16S_reference.fasta.gz');
+    const yeast = (await readFastaFile(path.join(misfiledDir, 'rrna/18S_reference.fasta.gz')))[0]!;
+    // A genome contig of E. coli that carries this yeast 18S gene, as deposited contigs sometimes do.
+    const contig = `>MISFILED1 Escherichia coli strain X contig 7, whole genome shotgun sequence |taxonomy=Bacteria;Pseudomonadota;Gammaproteobacteria;Enterobacterales;Enterobacteriaceae;Escherichia;Escherichia coli\n${yeast.sequence}\n`;
+    writeFileSync(file16S, gzipSync(Buffer.concat([gunzipSync(readFileSync(file16S)), Buffer.from(contig)])));
+    try {
+      const summary = await importRefdata(portal.db, misfiledDir, { force: true });
+      expect(summary.warnings).toContainEqual(expect.stringMatching(new RegExp(`^16S reference MISFILED1 is an 18S gene \\(\\d+\\.\\d % to ${yeast.species} ${yeast.accession}\\)`)));
+      const [row] = await portal.db.query<{ misfiled: { resembles: string; match: { accession: string } } }>(
+        `SELECT misfiled FROM reference_sequence WHERE marker = '16S' AND accession = 'MISFILED1'`,
+      );
+      expect(row!.misfiled).toMatchObject({ resembles: '18S', match: { accession: yeast.accession } });
+      // Kept in the data (the taxon page lists it, flagged), left out of what identification searches.
+      const searched = await loadReferenceSequences(portal.db, '16S');
+      expect(searched.map((r) => r.accession)).not.toContain('MISFILED1');
+      expect(searched).toHaveLength(countFasta(file16S) - (await portal.db.query(`SELECT 1 FROM reference_sequence WHERE marker = '16S' AND misfiled IS NOT NULL`)).length);
+      const listed = await call(portal, 'GET', '/api/resource/taxa/B_ESCHR_COLI/sequences?marker=16S&pageSize=100');
+      const entry = listed.body.data.list.find((r: { accession: string }) => r.accession === 'MISFILED1');
+      expect(entry.misfiled).toMatchObject({ resembles: '18S', match: { accession: yeast.accession, species: yeast.species } });
+      expect(listed.body.data.list.filter((r: { misfiled: unknown }) => r.misfiled === null).length).toBeGreaterThan(0);
+    } finally {
+      await importRefdata(portal.db, small, { force: true });
+    }
+  });
+
+  it('names the missing files of an incomplete data folder', async () => {
+    const partial = copyOfSmall();
+    rmSync(path.join(partial, 'whonet/QC_Ranges.txt'));
+    rmSync(path.join(partial, 'rrna'), { recursive: true });
+    const error = await importRefdata(portal.db, partial).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefdataMissingError);
+    expect((error as RefdataMissingError).missing).toEqual(['whonet/QC_Ranges.txt', 'rrna/16S_reference.fasta.gz', 'rrna/18S_reference.fasta.gz']);
+  });
+});
+
+describe('first start', () => {
+  it('imports automatically into an empty embedded database when a data folder is found', async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-first-start-'));
+    scratch.push(home);
+    const config = loadConfig({ MDC_HOME: home, REFDATA_DIR: small, LOG_LEVEL: 'warn' });
+    let portal = await buildApp(config, { logger: false });
+    try {
+      await portal.app.listen({ port: 0, host: '127.0.0.1' });
+      await portal.app.refdata.whenReady();
+      const summary = await call(portal, 'GET', '/api/resource/summary');
+      expect(summary.body.data.ready).toBe(true);
+      expect(summary.body.data.counts.breakpoints).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+      const search = await call(portal, 'POST', '/api/search/autocomplete', { kwd: '大肠埃希' });
+      expect(search.body.data.list[0]).toMatchObject({ id: 'B_ESCHR_COLI', value: '大肠埃希菌' });
+    } finally {
+      await portal.close();
+    }
+    // A restart finds the data in place and does not import again.
+    portal = await buildApp(config, { logger: false });
+    try {
+      await portal.app.listen({ port: 0, host: '127.0.0.1' });
+      await portal.app.refdata.whenReady();
+      const imports = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refdata_import');
+      expect(imports[0]!.n).toBe(1);
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it('starts without data and says in both languages how to import', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'mdc-no-data-'));
+    scratch.push(empty);
+    const portal = await startPortal('pglite', { REFDATA_DIR: empty });
+    try {
+      await portal.app.refdata.whenReady();
+      const zh = await call(portal, 'GET', '/api/resource/summary');
+      expect(zh.body.data.ready).toBe(false);
+      expect(zh.body.msg).toContain('npx mdc import');
+      expect(zh.body.msg).toContain('参考数据尚未导入');
+      const en = await call(portal, 'GET', '/api/resource/taxa', undefined, { locale: 'en' });
+      expect(en.body).toMatchObject({ code: 0, data: { total: 0, list: [] } });
+      expect(en.body.msg).toContain('has not been imported yet');
+      const detail = await call(portal, 'GET', '/api/resource/taxa/B_ESCHR_COLI', undefined, { locale: 'en' });
+      expect(detail.status).toBe(404);
+      expect(detail.body.msg).toContain('npx mdc import');
+    } finally {
+      await portal.close();
+    }
+  });
+});

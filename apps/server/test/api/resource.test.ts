@@ -1,0 +1,292 @@
+import { rmSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { buildSmallDataDir } from '../unit/support/small-refdata';
+
+let small: string;
+beforeAll(() => {
+  small = buildSmallDataDir();
+});
+afterAll(() => rmSync(small, { recursive: true, force: true }));
+
+describe.each(dbKinds)('resource API on %s', (kind) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal(kind, { REFDATA_DIR: small });
+    await portal.app.refdata.runImport(small);
+  });
+  afterAll(async () => portal?.close());
+
+  const get = (url: string, locale: 'zh' | 'en' = 'zh') => call(portal, 'GET', url, undefined, { locale });
+
+  it('counts every category', async () => {
+    const { body } = await get('/api/resource/summary');
+    expect(body.code).toBe(0);
+    expect(body.data.ready).toBe(true);
+    expect(body.data.hint).toBeNull();
+    const [taxa] = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM taxon');
+    expect(body.data.counts.taxa).toBe(taxa!.n);
+    expect(body.data.counts).toMatchObject({ antibiotics: expect.any(Number), expertRules: 7 });
+    expect(body.data.counts.breakpoints).toBeGreaterThan(100);
+    expect(body.data.counts.sequences16S).toBeGreaterThan(0);
+    expect(body.data.lastImport.sourceDir).toBe(small);
+  });
+
+  describe('taxa', () => {
+    it('lists by rank and name prefix, paged and sorted', async () => {
+      const { body } = await get('/api/resource/taxa?rank=species&q=Klebsiella&pageSize=5&sort=name');
+      expect(body.code).toBe(0);
+      expect(body.data.list).toHaveLength(5);
+      expect(body.data.total).toBeGreaterThan(5);
+      expect(body.data.list.every((t: { rank: string; name: string }) => t.rank === 'species' && t.name.startsWith('Klebsiella'))).toBe(true);
+      const names = body.data.list.map((t: { name: string }) => t.name);
+      expect(names).toEqual([...names].sort());
+      const page2 = await get('/api/resource/taxa?rank=species&q=Klebsiella&pageSize=5&page=2&sort=name');
+      expect(page2.body.data.list[0].name > names[4]).toBe(true);
+      const desc = await get('/api/resource/taxa?rank=species&q=Klebsiella&pageSize=5&sort=-name');
+      expect(desc.body.data.list[0].name > names[0]).toBe(true);
+    });
+
+    it('filters by status and finds names containing a word or a Chinese name', async () => {
+      const synonyms = await get('/api/resource/taxa?status=synonym&q=Klebsiella&pageSize=50');
+      expect(synonyms.body.data.list.length).toBeGreaterThan(0);
+      expect(synonyms.body.data.list.every((t: { status: string; current: unknown }) => t.status === 'synonym')).toBe(true);
+      expect(synonyms.body.data.list.find((t: { name: string }) => t.name === 'Klebsiella mobilis')?.current).toEqual({ id: 'B_KLBSL_AERG', name: 'Klebsiella aerogenes' });
+      const contains = await get('/api/resource/taxa?q=pneumoniae&match=contains&rank=species');
+      expect(contains.body.data.list.map((t: { id: string }) => t.id)).toContain('B_KLBSL_PNMN');
+      const chinese = await get(`/api/resource/taxa?q=${encodeURIComponent('克雷伯')}`);
+      expect(chinese.body.data.list.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining(['B_KLBSL_PNMN', 'B_KLBSL_AERG']));
+      const literal = await get(`/api/resource/taxa?q=${encodeURIComponent('%')}&match=contains`);
+      expect(literal.body.data.total).toBe(0);
+      const badSort = await get('/api/resource/taxa?sort=password');
+      expect(badSort.status).toBe(400);
+      expect(badSort.body.code).toBe(1000);
+    });
+
+    it('shows a taxon with lineage, names, WHONET groups, sequences, breakpoints and expected resistance', async () => {
+      const { body } = await get('/api/resource/taxa/B_KLBSL_PNMN');
+      expect(body.code).toBe(0);
+      const t = body.data;
+      expect(t).toMatchObject({ id: 'B_KLBSL_PNMN', name: 'Klebsiella pneumoniae', nameZh: '肺炎克雷伯菌', rank: 'species', status: 'accepted', current: null });
+      expect(t.lineage.map((a: { rank: string }) => a.rank)).toEqual(['kingdom', 'phylum', 'class', 'order', 'family', 'genus']);
+      expect(t.lineage.at(-1)).toMatchObject({ id: 'B_KLBSL', name: 'Klebsiella', nameZh: '克雷伯菌属' });
+      expect(t.lpsn.url).toMatch(/^https:\/\/lpsn\.dsmz\.de\//);
+      expect(t.whonet).toMatchObject({ code: 'kpn', familyCode: 'EBC', genusCode: 'KL-', inheritedFrom: null });
+      expect(t.whonet.groups.map((g: { level: string }) => g.level)).toEqual(['WHONET_ORG_CODE', 'GENUS_CODE', 'FAMILY_CODE', 'SUBKINGDOM_CODE', 'ALL']);
+      expect(t.whonet.groups[2].label).toEqual({ en: 'Enterobacterales', zh: '肠杆菌目' });
+      expect(t.children.list.map((c: { id: string }) => c.id)).toContain('B_KLBSL_PNMN_PNMN');
+      expect(t.sequences.find((s: { marker: string }) => s.marker === '16S').count).toBeGreaterThan(0);
+      expect(t.breakpoints.map((b: { guideline: string }) => b.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(t.expectedResistance.length).toBeGreaterThan(0);
+      // Klebsiella is intrinsically resistant to ampicillin in both guidelines.
+      const ampicillin = t.expectedResistance.filter((r: { antibiotics: { code: string }[] }) => r.antibiotics.some((a) => a.code === 'AMP'));
+      expect(ampicillin.map((r: { guideline: string }) => r.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+    });
+
+    it('shows a synonym with its accepted name, and a species WHONET lacks through its genus', async () => {
+      const synonym = await get('/api/resource/taxa/B_KLBSL_MBLS');
+      expect(synonym.body.data.current).toMatchObject({ id: 'B_KLBSL_AERG', name: 'Klebsiella aerogenes' });
+      expect(synonym.body.data.nameZh).toBe('产气克雷伯菌');
+      const accepted = await get('/api/resource/taxa/B_KLBSL_AERG');
+      expect(accepted.body.data.synonyms.map((s: { id: string }) => s.id)).toContain('B_KLBSL_MBLS');
+      const unlisted = await get('/api/resource/taxa/B_KLBSL_MCHG');
+      expect(unlisted.body.data.whonet).toMatchObject({ code: 'kl-', inheritedFrom: { id: 'B_KLBSL' } });
+    });
+
+    it('answers 404 for an unknown taxon', async () => {
+      const zh = await get('/api/resource/taxa/B_NOPE');
+      expect(zh.status).toBe(404);
+      expect(zh.body).toMatchObject({ code: 1004, msg: '未找到该分类单元' });
+      expect((await get('/api/resource/taxa/B_NOPE', 'en')).body.msg).toBe('No such taxon');
+    });
+
+    it('lists and downloads reference sequences', async () => {
+      const list = await get('/api/resource/taxa/B_ESCHR_COLI/sequences?marker=16S&pageSize=3');
+      expect(list.body.data.list).toHaveLength(Math.min(3, list.body.data.total));
+      expect(list.body.data.list[0]).toMatchObject({ marker: '16S', species: 'Escherichia coli' });
+      const fasta = await get('/api/resource/taxa/B_ESCHR_COLI/sequences.fasta?marker=16S');
+      expect(fasta.status).toBe(200);
+      expect(fasta.headers['content-type']).toContain('text/x-fasta');
+      expect(fasta.headers['content-disposition']).toContain('Escherichia_coli_16S.fasta');
+      const records = fasta.raw.split('\n').filter((l) => l.startsWith('>'));
+      expect(records).toHaveLength(list.body.data.total);
+      expect(records[0]).toContain(list.body.data.list[0].accession);
+      expect(fasta.raw.split('\n').filter((l) => !l.startsWith('>') && l !== '').every((l) => /^[ACGTUNRYKMSWBDHV]{1,80}$/i.test(l))).toBe(true);
+      const none = await get('/api/resource/taxa/B_[KNG]_BACTERIA/sequences.fasta');
+      expect(none.status).toBe(404);
+    });
+
+    it('lists the breakpoints that apply to a taxon, most specific level per test', async () => {
+      const { body } = await get('/api/resource/taxa/B_PSDMN_AERG/breakpoints?guideline=EUCAST&antibiotic=MEM&pageSize=50');
+      expect(body.code).toBe(0);
+      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, taxon: 'B_PSDMN_AERG' });
+      expect(body.data.list.length).toBeGreaterThan(0);
+      expect(body.data.list.every((b: { antibiotic: { code: string }; year: number }) => b.antibiotic.code === 'MEM' && b.year === 2022)).toBe(true);
+      // Pseudomonas has its own meropenem rows, so the non-species-related ones do not show.
+      expect(body.data.list.some((b: { organism: { level: string } }) => b.organism.level === 'ALL')).toBe(false);
+      expect(body.data.list[0].organism.label.en).toMatch(/Pseudomonas/);
+    });
+  });
+
+  describe('antibiotics', () => {
+    it('lists with Chinese names, codes, aliases, class, ATC, AWaRe and potency; filters and sorts', async () => {
+      const { body } = await get(`/api/resource/antibiotics?q=${encodeURIComponent('阿莫西林')}&sort=code`);
+      const codes = body.data.list.map((a: { code: string }) => a.code);
+      expect(codes).toEqual(expect.arrayContaining(['AMC', 'AMX']));
+      expect(codes).toEqual([...codes].sort());
+      const amc = body.data.list.find((a: { code: string }) => a.code === 'AMC');
+      expect(amc).toMatchObject({ name: 'Amoxicillin/Clavulanic acid', nameZh: '阿莫西林/克拉维酸', atcCode: 'J01CR02', aware: 'Access', class: 'Beta-lactam+Inhibitors' });
+      expect(amc.potencies).toContain('20/10µg');
+      const reserve = await get('/api/resource/antibiotics?aware=Reserve&pageSize=200');
+      expect(reserve.body.data.list.length).toBeGreaterThan(0);
+      expect(reserve.body.data.list.every((a: { aware: string }) => a.aware === 'Reserve')).toBe(true);
+      const withBreakpoints = await get('/api/resource/antibiotics?withBreakpoints=true&pageSize=200&sort=-breakpoints');
+      expect(withBreakpoints.body.data.total).toBe(13);
+      const counts = withBreakpoints.body.data.list.map((a: { breakpointCount: number }) => a.breakpointCount);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      const byAlias = await get('/api/resource/antibiotics?q=AMPC-CVA');
+      expect(byAlias.body.data.list.map((a: { code: string }) => a.code)).toEqual(['AMC']);
+    });
+
+    it('shows a drug with its WHONET rows and breakpoint summary', async () => {
+      const { body } = await get('/api/resource/antibiotics/mem');
+      expect(body.data).toMatchObject({ code: 'MEM', name: 'Meropenem', nameZh: '美罗培南' });
+      expect(body.data.breakpointSummary.map((s: { guideline: string }) => s.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(body.data.breakpointSummary[0].latestYear).toBe(2022);
+      expect(body.data.rows.length).toBeGreaterThan(0);
+      expect((await get('/api/resource/antibiotics/NOPE')).status).toBe(404);
+    });
+  });
+
+  describe('breakpoints', () => {
+    it('defaults to the latest year and filters by guideline, method, organism, drug, site and type', async () => {
+      const { body } = await get('/api/resource/breakpoints?guideline=EUCAST&method=MIC&antibiotic=MEM&organism=PS-&pageSize=50');
+      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: 'MEM', organism: 'PS-' });
+      expect(body.data.total).toBeGreaterThan(0);
+      for (const row of body.data.list) {
+        expect(row).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: { code: 'MEM', nameZh: '美罗培南' }, organism: { code: 'PS-', level: 'GENUS_CODE' } });
+        expect(row.source).toContain('EUCAST 2022');
+      }
+      const meningitis = await get(`/api/resource/breakpoints?guideline=EUCAST&antibiotic=MEM&site=${encodeURIComponent('Meningitis')}`);
+      expect(meningitis.body.data.list.every((r: { site: string; siteLabel: { zh: string } }) => r.site === 'Meningitis' && r.siteLabel.zh === '脑膜炎')).toBe(true);
+      const general = await get('/api/resource/breakpoints?guideline=CLSI&site=-&pageSize=200');
+      expect(general.body.data.list.every((r: { site: string }) => r.site === '')).toBe(true);
+      const ecoff = await get('/api/resource/breakpoints?type=ecoff&year=all&pageSize=200');
+      expect(ecoff.body.data.list.every((r: { breakpointType: string }) => r.breakpointType === 'ECOFF')).toBe(true);
+      const year = await get('/api/resource/breakpoints?guideline=CLSI&year=2021&pageSize=5');
+      expect(year.body.data.list.every((r: { year: number }) => r.year === 2021)).toBe(true);
+    });
+
+    it('without a guideline shows the latest year of each, sorts, and pages', async () => {
+      const all = await get('/api/resource/breakpoints?pageSize=200&sort=-year,antibiotic');
+      expect(new Set(all.body.data.list.map((r: { year: number }) => r.year))).toEqual(new Set([2022]));
+      const sorted = await get('/api/resource/breakpoints?guideline=CLSI&pageSize=100&sort=antibiotic');
+      const codes = sorted.body.data.list.map((r: { antibiotic: { code: string } }) => r.antibiotic.code);
+      expect(codes).toEqual([...codes].sort());
+      const p1 = await get('/api/resource/breakpoints?guideline=CLSI&pageSize=10&page=1');
+      const p2 = await get('/api/resource/breakpoints?guideline=CLSI&pageSize=10&page=2');
+      expect(p1.body.data.total).toBe(p2.body.data.total);
+      const ids1 = p1.body.data.list.map((r: { id: number }) => r.id);
+      expect(p2.body.data.list.some((r: { id: number }) => ids1.includes(r.id))).toBe(false);
+    });
+
+    it('filters by taxon through the WHONET hierarchy', async () => {
+      const { body } = await get('/api/resource/breakpoints?guideline=EUCAST&taxon=B_ESCHR_COLI&antibiotic=AMP&pageSize=50');
+      expect(body.data.total).toBeGreaterThan(0);
+      expect(body.data.list.every((r: { organism: { code: string } }) => ['eco', 'EBC'].includes(r.organism.code))).toBe(true);
+    });
+
+    it('offers the filter values', async () => {
+      const { body } = await get('/api/resource/breakpoints/filters?guideline=EUCAST');
+      expect(body.data.year).toBe(2022);
+      expect(body.data.guidelines.map((g: { name: string }) => g.name).sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(body.data.guidelines.find((g: { name: string }) => g.name === 'EUCAST')).toMatchObject({ latestYear: 2022, years: [2022, 2021] });
+      expect(body.data.methods.map((m: { value: string }) => m.value).sort()).toEqual(['DISK', 'MIC']);
+      expect(body.data.sites.map((s: { value: string }) => s.value)).toEqual(expect.arrayContaining(['-', 'Meningitis']));
+      expect(body.data.organisms.find((o: { code: string }) => o.code === 'EBC')?.label).toEqual({ en: 'Enterobacterales', zh: '肠杆菌目' });
+      expect(body.data.antibiotics.map((a: { code: string }) => a.code)).toContain('MEM');
+    });
+
+    it('exports the filtered table as CSV with a BOM and as .xlsx', async () => {
+      const filter = 'guideline=EUCAST&antibiotic=MEM&method=MIC';
+      const list = await get(`/api/resource/breakpoints?${filter}&pageSize=200`);
+      const csv = await get(`/api/resource/breakpoints/export?${filter}&format=csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.headers['content-disposition']).toMatch(/attachment; filename="breakpoints_EUCAST_2022_MEM\.csv"/);
+      expect(csv.raw.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.raw.slice(1).trim().split('\r\n');
+      expect(lines[0]).toContain('分类（菌群）');
+      expect(lines).toHaveLength(list.body.data.total + 1);
+      expect(lines.slice(1).every((l) => l.includes('美罗培南'))).toBe(true);
+      const english = await get(`/api/resource/breakpoints/export?${filter}&format=csv&lang=en`);
+      expect(english.raw).toContain('Classification (organism group)');
+
+      const xlsx = await portal.app.inject({ method: 'GET', url: `/api/resource/breakpoints/export?${filter}&format=xlsx`, headers: { local: 'en' } });
+      expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.rowCount).toBe(list.body.data.total + 1);
+      expect(sheet.getRow(1).getCell(1).value).toBe('Classification (organism group)');
+      expect(sheet.getRow(2).getCell(4).value).toBe('MEM');
+    });
+  });
+
+  describe('expert rules', () => {
+    it('lists expected resistant phenotypes, filtered by organism through the hierarchy and by drug', async () => {
+      const { body } = await get('/api/resource/rules?type=expected&organism=kpn&antibiotic=AMP&pageSize=50');
+      expect(body.data.type).toBe('expected');
+      expect(body.data.list.map((r: { guideline: string }) => r.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(body.data.list[0]).toMatchObject({ type: 'expected', result: 'R', antibiotics: [{ code: 'AMP', nameZh: '氨苄西林' }] });
+      const atc = await get('/api/resource/rules?type=expected&guideline=EUCAST&antibiotic=GEN&pageSize=200');
+      expect(atc.body.data.list.some((r: { criteria: string }) => r.criteria.startsWith('ATC'))).toBe(true);
+    });
+
+    it('lists WHONET expert rules and EUCAST expert rules with organism, drugs, criteria and source', async () => {
+      const whonet = await get('/api/resource/rules?type=expert');
+      expect(whonet.body.data.total).toBe(7);
+      const esbl = whonet.body.data.list.find((r: { source: string }) => r.source.includes('ESBL-CONFIRMED'));
+      expect(esbl).toMatchObject({ criteria: 'ESBL=+ OR X_BLEE=p', organism: { code: 'EBC', label: { en: 'Enterobacterales' } } });
+      const staph = await get('/api/resource/rules?type=expert&organism=sau');
+      expect(staph.body.data.list.every((r: { organism: { code: string } }) => r.organism.code === 'STA')).toBe(true);
+      expect(staph.body.data.total).toBe(3);
+      const eucast = await get('/api/resource/rules?type=eucast&organism=Pseudomonas&pageSize=5');
+      expect(eucast.body.data.list[0]).toMatchObject({ type: 'eucast', guideline: 'EUCAST', organism: { label: { zh: '假单胞菌属' } } });
+      expect(eucast.body.data.list[0].source).toMatch(/^EUCAST /);
+      const byDrug = await get('/api/resource/rules?type=eucast&antibiotic=TZP');
+      expect(byDrug.body.data.list.every((r: { antibiotics: { code: string }[]; criteria: string }) => r.antibiotics.some((a) => a.code === 'TZP') || r.criteria.includes('TZP'))).toBe(true);
+    });
+  });
+
+  it('lists QC ranges', async () => {
+    const { body } = await get('/api/resource/qc-ranges?antibiotic=MEM&pageSize=5');
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(body.data.list[0]).toMatchObject({ antibiotic: { code: 'MEM', nameZh: '美罗培南' } });
+    expect(body.data.list[0].minimum).toEqual(expect.any(Number));
+  });
+
+  it('documents every resource and search endpoint in OpenAPI', async () => {
+    const doc = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    for (const path of [
+      '/api/resource/summary',
+      '/api/resource/taxa',
+      '/api/resource/taxa/{id}',
+      '/api/resource/taxa/{id}/sequences',
+      '/api/resource/taxa/{id}/sequences.fasta',
+      '/api/resource/taxa/{id}/breakpoints',
+      '/api/resource/antibiotics',
+      '/api/resource/antibiotics/{code}',
+      '/api/resource/breakpoints',
+      '/api/resource/breakpoints/export',
+      '/api/resource/breakpoints/filters',
+      '/api/resource/rules',
+      '/api/resource/qc-ranges',
+      '/api/search/autocomplete',
+      '/api/search',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+});

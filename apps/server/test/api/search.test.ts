@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { buildSmallDataDir } from '../unit/support/small-refdata';
+
+let small: string;
+beforeAll(() => {
+  small = buildSmallDataDir();
+});
+afterAll(() => rmSync(small, { recursive: true, force: true }));
+
+describe.each(dbKinds)('search API on %s', (kind) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal(kind);
+    await portal.app.refdata.runImport(small);
+  });
+  afterAll(async () => portal?.close());
+
+  const autocomplete = (kwd: string, options: { locale?: 'zh' | 'en'; json?: boolean } = {}) =>
+    call(portal, 'POST', '/api/search/autocomplete', { kwd }, options);
+  const values = async (kwd: string) => (await autocomplete(kwd)).body.data.list.map((i: { id: string }) => i.id);
+
+  it('completes names, Chinese names and codes, at most ten items', async () => {
+    const { body } = await autocomplete('Esch');
+    expect(body.code).toBe(0);
+    expect(body.data.list.length).toBeGreaterThan(0);
+    expect(body.data.list.length).toBeLessThanOrEqual(10);
+    expect(body.data.list[0]).toMatchObject({ type: 'taxon' });
+    const ecoli = body.data.list.find((i: { id: string }) => i.id === 'B_ESCHR_COLI');
+    expect(ecoli).toMatchObject({ value: 'Escherichia coli', label_zh: '大肠埃希菌', label_en: 'Escherichia coli', match: 'prefix', rank: 'species' });
+
+    const zh = (await autocomplete('大肠埃希')).body.data.list[0];
+    expect(zh).toMatchObject({ id: 'B_ESCHR_COLI', value: '大肠埃希菌', via: 'zh' });
+    expect((await values('阿莫西林')).slice(0, 2)).toEqual(['AMX', 'AMC']);
+    expect((await autocomplete('AMC')).body.data.list[0]).toMatchObject({ type: 'antibiotic', id: 'AMC', value: 'Amoxicillin/Clavulanic acid', match: 'exact' });
+    expect((await values('kpn'))[0]).toBe('B_KLBSL_PNMN');
+    expect((await values('Eschrichia coli'))[0]).toBe('B_ESCHR_COLI');
+  });
+
+  it('takes the keyword as JSON too, trimmed', async () => {
+    const { body } = await autocomplete('  kpn  ', { json: true });
+    expect(body.data.list[0].id).toBe('B_KLBSL_PNMN');
+  });
+
+  it('does nothing for an empty keyword', async () => {
+    for (const kwd of ['', '   ']) {
+      const { status, body } = await autocomplete(kwd);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ code: 0, data: { list: [] } });
+    }
+    const noField = await call(portal, 'POST', '/api/search/autocomplete', {});
+    expect(noField.body).toMatchObject({ code: 0, data: { list: [] } });
+  });
+
+  it('refuses a keyword over 200 characters with a clear message', async () => {
+    const zh = await autocomplete('a'.repeat(201));
+    expect(zh.status).toBe(400);
+    expect(zh.body.code).toBe(1000);
+    expect(zh.body.msg).toContain('200');
+    expect(zh.body.msg).toMatch(/关键词过长/);
+    const en = await autocomplete('a'.repeat(201), { locale: 'en' });
+    expect(en.body.msg).toContain('too long');
+    expect((await autocomplete(' '.repeat(50) + 'a'.repeat(200) + ' '.repeat(50))).body.code).toBe(0);
+  });
+
+  it('takes quotes, %, _, backslashes and regular-expression characters as plain text', async () => {
+    for (const kwd of ['%', '_', "'", '"', '\\', '.*', '(', '[', "' OR '1'='1", '%%%%', '\\\\%_']) {
+      const { status, body } = await autocomplete(kwd);
+      expect(status, kwd).toBe(200);
+      expect(body.code).toBe(0);
+      expect(body.data.list).toEqual([]);
+    }
+  });
+
+  it('groups the search page by taxa, drugs and breakpoint tables with counts', async () => {
+    const { body } = await call(portal, 'GET', `/api/search?k=${encodeURIComponent('美罗培南')}`);
+    expect(body.code).toBe(0);
+    expect(body.data.keyword).toBe('美罗培南');
+    expect(body.data.antibiotics.list[0]).toMatchObject({ id: 'MEM', value: '美罗培南' });
+    expect(body.data.breakpoints.list.map((g: { guideline: string }) => g.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+    const eucast = body.data.breakpoints.list.find((g: { guideline: string }) => g.guideline === 'EUCAST');
+    expect(eucast).toMatchObject({ year: 2022, antibiotic: 'MEM', taxon: null, label: { zh: 'EUCAST 2022 · 美罗培南', en: 'EUCAST 2022 · Meropenem' } });
+    const [rows] = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022 AND antibiotic_code = 'MEM'`);
+    expect(eucast.count).toBe(rows!.n);
+    expect(body.data.total).toBe(body.data.taxa.total + body.data.antibiotics.total + body.data.breakpoints.total);
+
+    const klebsiella = await call(portal, 'GET', '/api/search?k=Klebsiella&limit=5');
+    expect(klebsiella.body.data.taxa.list).toHaveLength(5);
+    expect(klebsiella.body.data.taxa.total).toBeGreaterThan(5);
+    expect(klebsiella.body.data.taxa.list[0].id).toBe('B_KLBSL');
+    expect(klebsiella.body.data.breakpoints.list.some((g: { taxon: string | null }) => g.taxon === 'B_KLBSL')).toBe(true);
+
+    const guideline = await call(portal, 'GET', '/api/search?k=EUCAST%202021');
+    expect(guideline.body.data.breakpoints.list[0]).toMatchObject({ guideline: 'EUCAST', year: 2021, antibiotic: null, taxon: null });
+  });
+
+  it('answers the search page for empty, plain-text and too long keywords', async () => {
+    const empty = await call(portal, 'GET', '/api/search?k=');
+    expect(empty.body).toMatchObject({ code: 0, data: { total: 0 } });
+    const literal = await call(portal, 'GET', `/api/search?k=${encodeURIComponent('%_\\')}`);
+    expect(literal.body).toMatchObject({ code: 0, data: { total: 0 } });
+    const long = await call(portal, 'GET', `/api/search?k=${'x'.repeat(201)}`, undefined, { locale: 'en' });
+    expect(long.body.code).toBe(1000);
+    expect(long.body.msg).toContain('too long');
+  });
+});

@@ -1,0 +1,99 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const soft = body.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const c = soft[i]!;
+    if (c === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(c, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+/** Reads the text/plain part of a message the way a mail client would: headers, transfer encoding. */
+export function readMessage(raw: string): { subject: string; text: string } {
+  const unfolded = raw.replace(/\r\n/g, '\n');
+  const subject = decodeHeader(/^Subject: (.*(?:\n[ \t].*)*)/m.exec(unfolded)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
+  const parts = unfolded.split(/\n--[^\n]+\n/);
+  const plain = parts.find((part) => /^Content-Type: text\/plain/im.test(part)) ?? unfolded;
+  const [headers = '', ...bodyLines] = plain.split('\n\n');
+  const body = bodyLines.join('\n\n').replace(/\n--[^\n]*--\s*$/, '');
+  const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(headers)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+  return { subject, text };
+}
+
+/** A real SMTP server on loopback that keeps what it receives, for tests that follow mailed links. */
+export async function startSmtp() {
+  const inbox: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const taken = new Set<ReceivedMail>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const { subject, text } = readMessage(raw);
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          text,
+          links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** Waits for the oldest mail to `to` that no earlier call has taken. */
+    async next(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = inbox.find((m) => m.to.includes(to) && !taken.has(m));
+        if (found) {
+          taken.add(found);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtp>>;

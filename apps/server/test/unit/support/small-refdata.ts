@@ -1,0 +1,92 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+
+/**
+ * A small reference data folder cut from the real files at test time (never committed): the
+ * higher ranks and a handful of clinically important genera, their WHONET organisms, recent CLSI
+ * and EUCAST breakpoints of a few drugs, every rule, and the 16S/18S sequences of those genera.
+ * Small enough to import in a second or two on either database.
+ */
+export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides'];
+export const SMALL_DRUGS = ['AMP', 'AMX', 'AMC', 'MEM', 'CAZ', 'CIP', 'GEN', 'OXA', 'VAN', 'FOX', 'TZP', 'CRO', 'COL'];
+
+export function realDataDir(): string {
+  const dir = findRefdataDir();
+  if (!dir) throw new Error('reference data not found: set REFDATA_DIR or place shared/data beside the checkout');
+  return dir;
+}
+
+function filterTsv(file: string, keep: (cell: (column: string) => string, line: string) => boolean, options: { comment?: string } = {}): string {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const out: string[] = [];
+  let header: string[] | undefined;
+  for (const line of lines) {
+    if (line.trim() === '' || (options.comment && line.startsWith(options.comment))) {
+      if (!header) out.push(line);
+      continue;
+    }
+    if (!header) {
+      header = line.replace(/\r$/, '').split('\t');
+      out.push(line);
+      continue;
+    }
+    const cells = line.replace(/\r$/, '').split('\t');
+    const cell = (column: string) => cells[header!.indexOf(column)] ?? '';
+    if (keep(cell, line)) out.push(line);
+  }
+  return out.join('\n') + '\n';
+}
+
+function filterFasta(file: string, keep: (header: string, index: number) => boolean): Buffer {
+  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  const records = text.split(/\n(?=>)/);
+  return gzipSync(records.filter((record, i) => keep(record.slice(0, record.indexOf('\n')), i)).join('\n').trimEnd() + '\n');
+}
+
+export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc-refdata-'))): string {
+  const real = realDataDir();
+  const genera = new Set(SMALL_GENERA);
+  const drugs = new Set(SMALL_DRUGS);
+  for (const sub of ['taxonomy', 'whonet', 'amr', 'rrna']) mkdirSync(path.join(into, sub), { recursive: true });
+
+  const kept = new Set<string>();
+  const taxa = filterTsv(path.join(real, 'taxonomy/microorganisms.tsv'), (cell) => {
+    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || genera.has(cell('genus'));
+    if (keep) kept.add(cell('mo'));
+    return keep;
+  });
+  writeFileSync(path.join(into, 'taxonomy/microorganisms.tsv'), taxa);
+  writeFileSync(path.join(into, 'taxonomy/microorganisms.codes.tsv'), filterTsv(path.join(real, 'taxonomy/microorganisms.codes.tsv'), (cell) => kept.has(cell('mo'))));
+
+  const whonet = (file: string) => path.join(real, 'whonet', file);
+  const out = (file: string) => path.join(into, 'whonet', file);
+  writeFileSync(out('Organisms.txt'), filterTsv(whonet('Organisms.txt'), (cell) => genera.has(cell('GENUS')) || /^(ana|an\+|an-|sta|scn|sc\+)$/.test(cell('WHONET_ORG_CODE'))));
+  copyFileSync(whonet('Antibiotics.txt'), out('Antibiotics.txt'));
+  writeFileSync(
+    out('Breakpoints.txt'),
+    filterTsv(whonet('Breakpoints.txt'), (cell) => ['CLSI', 'EUCAST'].includes(cell('GUIDELINES')) && Number(cell('YEAR')) >= 2021 && drugs.has(cell('WHONET_ABX_CODE'))),
+  );
+  copyFileSync(whonet('ExpectedResistancePhenotypes.txt'), out('ExpectedResistancePhenotypes.txt'));
+  copyFileSync(whonet('ExpertInterpretationRules.txt'), out('ExpertInterpretationRules.txt'));
+  writeFileSync(out('QC_Ranges.txt'), filterTsv(whonet('QC_Ranges.txt'), (cell) => Number(cell('YEAR')) >= 2022 && drugs.has(cell('WHONET_ABX_CODE'))));
+  copyFileSync(path.join(real, 'amr/eucast_rules.tsv'), path.join(into, 'amr/eucast_rules.tsv'));
+
+  // The last taxonomy element of a header is "Genus species".
+  const genusOf = (header: string) => header.slice(header.lastIndexOf(';') + 1).split(' ')[0];
+  writeFileSync(path.join(into, 'rrna/16S_reference.fasta.gz'), filterFasta(path.join(real, 'rrna/16S_reference.fasta.gz'), (h) => genera.has(genusOf(h) ?? '')));
+  writeFileSync(path.join(into, 'rrna/18S_reference.fasta.gz'), filterFasta(path.join(real, 'rrna/18S_reference.fasta.gz'), (h, i) => genera.has(genusOf(h) ?? '') || i < 20));
+  return into;
+}
+
+/** Number of data rows (not header, comment or blank lines) of a text table, for expectations. */
+export function countRows(file: string, comment?: string): number {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '' && !(comment && l.startsWith(comment)));
+  return lines.length - 1;
+}
+
+export function countFasta(file: string): number {
+  return (gunzipSync(readFileSync(file)).toString('utf8').match(/^>/gm) ?? []).length;
+}

@@ -1,0 +1,79 @@
+import type { Locale, RouteName } from '@mdc/contracts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const SUFFIX: Record<Locale, string> = { zh: 'MDC 微生物数据云', en: 'MDC Microbe Data Cloud' };
+
+const THREE_PARTS: Record<Locale, string> = {
+  zh: 'MDC 微生物数据云由三部分组成：微生物数据库（分类学、抗菌药物、CLSI/EUCAST 折点与专家规则）、药敏试验解释（逐条给出判读依据）与微生物鉴定（16S/18S rRNA 序列比对等）。',
+  en: 'MDC Microbe Data Cloud has three parts: a microbial database (taxonomy, antimicrobial agents, CLSI/EUCAST breakpoints and expert rules), susceptibility test interpretation with the reason for every result, and identification (16S/18S rRNA sequence matching and more).',
+};
+
+type MetaTable = Record<RouteName | 'notFound', Record<Locale, PageMeta>>;
+
+const m = (zhTitle: string, zhLead: string, enTitle: string, enLead: string): Record<Locale, PageMeta> => ({
+  zh: { title: zhTitle, description: `${zhLead}${THREE_PARTS.zh}` },
+  en: { title: enTitle, description: `${enLead} ${THREE_PARTS.en}` },
+});
+
+const home = m(
+  '微生物数据库 · 药敏解释 · 微生物鉴定',
+  '面向临床微生物实验室的中英双语参考与分析平台。',
+  'Microbial database · AST interpretation · Identification',
+  'A bilingual reference and analysis portal for clinical microbiology laboratories.',
+);
+
+export const pageMeta: MetaTable = {
+  root: home,
+  home,
+  login: m('登录', '登录 MDC 账号，保存药敏解释与鉴定记录。', 'Log in', 'Log in to keep your AST interpretations and identifications.'),
+  register: m('注册', '使用邮箱注册 MDC 账号。', 'Sign up', 'Create an MDC account with your email address.'),
+  'register-sended': m('激活邮件已发送', '请点击邮件中的链接激活账号。', 'Activation email sent', 'Follow the link in the email to activate your account.'),
+  'register-verify': m('激活账号', '验证激活链接并启用账号。', 'Activate account', 'Checks the activation link and enables the account.'),
+  forgotPassword: m('找回密码', '通过注册邮箱重置密码。', 'Forgot password', 'Reset your password through your registered email.'),
+  'forgotPassword-sended': m('重置邮件已发送', '请点击邮件中的链接设置新密码。', 'Reset email sent', 'Follow the link in the email to set a new password.'),
+  'forgotPassword-verify': m('验证重置链接', '检查重置密码链接是否有效。', 'Check reset link', 'Checks whether a password reset link is valid.'),
+  'forgotPassword-recover': m('设置新密码', '通过邮件链接为账号设置新密码。', 'Set a new password', 'Set a new password through the emailed link.'),
+  updatePassword: m('修改密码', '修改账号密码，所有登录将失效。', 'Change password', 'Change your password; every session is signed out.'),
+  resource: m(
+    '资源库',
+    '微生物参考数据库：LPSN/GBIF 分类学、16S/18S 参考序列、抗菌药物、CLSI/EUCAST 折点与专家规则。',
+    'Resource',
+    'The microbial reference database: LPSN/GBIF taxonomy, 16S/18S reference sequences, antimicrobial agents, CLSI/EUCAST breakpoints and expert rules.',
+  ),
+  'resource-atb': m('抗菌药物', '抗菌药物的中英文名称、代码、分类、ATC 与 WHO AWaRe 分组。', 'Antimicrobial agents', 'Antimicrobial agents with Chinese and English names, codes, classes, ATC and WHO AWaRe groups.'),
+  'resource-atb-detail': m('抗菌药物详情', '单个抗菌药物的名称、分类与适用折点。', 'Antimicrobial agent', 'Names, class and applicable breakpoints of one antimicrobial agent.'),
+  'resource-bp': m('折点', '按指南、年份、方法、菌种、药物与感染部位筛选 CLSI/EUCAST 折点。', 'Breakpoints', 'CLSI and EUCAST breakpoints filtered by guideline, year, method, organism, drug and site of infection.'),
+  'resource-er': m('专家规则', '天然耐药表型、专家推断规则与 EUCAST 专家规则。', 'Expert rules', 'Expected resistant phenotypes, expert inference rules and EUCAST expert rules.'),
+  'resource-taxon': m('菌种分类', '基于 LPSN 与 GBIF 的微生物分类浏览与检索。', 'Taxonomy', 'Browse and search microbial taxonomy based on LPSN and GBIF.'),
+  'resource-taxon-detail': m('分类单元详情', '分类单元的谱系、命名、同义名、参考序列与适用折点。', 'Taxon', 'Lineage, nomenclature, synonyms, reference sequences and breakpoints of one taxon.'),
+  search: m('搜索', '在菌种、抗菌药物与折点中搜索。', 'Search', 'Search across organisms, antimicrobial agents and breakpoints.'),
+  lab: m(
+    '药敏解释',
+    '按 CLSI 或 EUCAST 解释 MIC 与抑菌圈直径，逐条给出折点、天然耐药与专家规则依据。',
+    'Lab · AST interpretation',
+    'Interpret MICs and inhibition zones by CLSI or EUCAST, with the breakpoint, intrinsic resistance and expert rule behind every result.',
+  ),
+  'lab-hist': m('药敏记录', '您的药敏试验记录。', 'AST history', 'Your susceptibility experiments.'),
+  'lab-res': m('药敏结果', '药敏试验的判读结果与依据。', 'AST result', 'Interpretation of a susceptibility experiment with its reasons.'),
+  blast: m(
+    '微生物鉴定',
+    '通过 16S/18S rRNA 序列、基因组、质谱、生化与形态学鉴定微生物。',
+    'Blast · Identification',
+    'Identify microorganisms by 16S/18S rRNA sequence, genome, mass spectrometry, biochemistry and morphology.',
+  ),
+  'blast-hist': m('鉴定记录', '您的鉴定任务记录。', 'Identification history', 'Your identification tasks.'),
+  'blast-res': m('鉴定结果', '序列鉴定的最佳匹配、置信水平与比对详情。', 'Identification result', 'Top hit, confidence level and alignments of a sequence identification.'),
+  atb: m('药物速查', '快速查找抗菌药物的名称、代码与折点。', 'Drug lookup', 'Quickly look up antimicrobial names, codes and breakpoints.'),
+  bk: m('折点速查', '快速查找某菌种与药物的 CLSI/EUCAST 折点。', 'Breakpoint lookup', 'Quickly look up CLSI/EUCAST breakpoints for an organism and a drug.'),
+  '404': m("无法访问", '无法连接到服务。', "Can't Found", 'The service could not be reached.'),
+  '500': m('系统维护中', '系统维护中，请稍后再试。', 'System under maintenance', 'The system is under maintenance. Try again later.'),
+  notFound: m('页面不存在', '您访问的页面不存在。', 'This page could not be found', 'The page you asked for does not exist.'),
+};
+
+export function documentTitle(meta: PageMeta, locale: Locale, isHome: boolean): string {
+  return isHome ? `${SUFFIX[locale]} · ${meta.title}` : `${meta.title} · ${SUFFIX[locale]}`;
+}

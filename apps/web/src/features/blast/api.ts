@@ -1,0 +1,154 @@
+import type { Envelope } from '@mdc/contracts';
+import { api, http, type RequestOptions } from '../../lib/http';
+
+import type { Confidence, ConfidenceLevel, Hit as EngineHit, Marker } from '@mdc/core/identify';
+
+export type { Confidence, ConfidenceLevel, Marker };
+export type TaskStatus = 'running' | 'done' | 'failed';
+export type HitSort = 'rank' | 'similarity' | 'score';
+
+export interface Localized {
+  zh: string;
+  en: string;
+}
+
+/** A hit as the API sends it: the engine's, without the alignment (fetched on demand), with the taxon page it links to. */
+export interface Hit extends Omit<EngineHit, 'alignment'> {
+  taxonId: string | null;
+}
+
+export type SequenceResult =
+  | { ok: true; queryLength: number; strand: '+' | '-'; confidence: Confidence; hits: Hit[]; tiedSpecies: string[]; tiedHits: number; aligned: number }
+  | { ok: false; queryLength: number; reason: string; message: Localized; detail: Localized; bestSimilarity?: number };
+
+export interface TaskSequence {
+  position: number;
+  queryId: string;
+  description: string;
+  length: number;
+  result: SequenceResult | null;
+}
+
+export interface TaskSummary {
+  id: string;
+  marker: Marker;
+  status: TaskStatus;
+  source: 'text' | 'file';
+  fileName: string | null;
+  sequenceCount: number;
+  identifiedCount: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  error: Localized | null;
+  topHit: { species: string; similarity: number; level: ConfidenceLevel } | null;
+}
+
+export interface TaskDetail extends TaskSummary {
+  startedAt: string | null;
+  anonymous: boolean;
+  job: { status: string; attempts: number; maxAttempts: number } | null;
+  reference: { version: string; count: number } | null;
+  searchMs: number | null;
+  pdf: boolean;
+  sequences: TaskSequence[];
+}
+
+export interface Alignment {
+  query: string;
+  match: string;
+  reference: string;
+  queryStart: number;
+  queryEnd: number;
+  referenceStart: number;
+  referenceEnd: number;
+  strand: '+' | '-';
+}
+
+export interface Thresholds {
+  species: number;
+  genus: number;
+  family: number;
+  speciesMargin: number;
+  minSimilarity: number;
+}
+
+export interface BlastInfo {
+  markers: { marker: Marker; references: number; species: number }[];
+  thresholds: Thresholds;
+  similarityDefinition: Localized;
+  minLength: number;
+  maxLength: number;
+  maxSequences: number;
+}
+
+export interface Page<T> {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: T[];
+}
+
+export interface SubmitAnswer {
+  id: string;
+  token: string | null;
+  status: TaskStatus;
+  sequenceCount: number;
+}
+
+/** What a refused submission carries besides its message. */
+export interface SubmitProblem {
+  fields?: Record<string, string>;
+  reason?: string;
+  detail?: Localized;
+  position?: number;
+  queryId?: string;
+}
+
+export interface HistoryFilter {
+  page: number;
+  pageSize: number;
+  marker?: Marker;
+  status?: TaskStatus;
+  from?: string;
+  to?: string;
+}
+
+const base = '/api/blast';
+
+export const blastApi = {
+  info: (options?: RequestOptions) => api.get<BlastInfo>(`${base}/info`, undefined, options),
+  sample: (marker: Marker) => api.get<{ marker: Marker; species: string; accession: string; fasta: string }>(`${base}/sample`, { marker }),
+  submit: (body: { marker: Marker; sequence?: string; file?: string; fileName?: string }) =>
+    api.post<SubmitAnswer | SubmitProblem | null>(`${base}/tasks`, body, { toast: false }) as Promise<Envelope<SubmitAnswer | SubmitProblem | null>>,
+  task: (id: string, options?: RequestOptions) => api.get<TaskDetail | null>(`${base}/tasks/${encodeURIComponent(id)}`, undefined, options),
+  alignment: (id: string, position: number, rank: number) =>
+    api.get<Alignment | null>(`${base}/tasks/${encodeURIComponent(id)}/alignment`, { position, rank }, { progress: false }),
+  history: (filter: HistoryFilter, options?: RequestOptions) => api.get<Page<TaskSummary>>(`${base}/tasks`, { ...filter }, options),
+  remove: (id: string, token?: string) => api.post<null>(`${base}/tasks/${encodeURIComponent(id)}/delete`, token ? { token } : {}),
+  claim: (tokens: string[]) => api.post<{ claimed: string[] }>(`${base}/claim`, { tokens: tokens.join(',') }, { silent: true }),
+};
+
+/**
+ * Downloads an export through the HTTP client (so the bearer token goes along) and hands it to
+ * the browser as a file. Returns the server's message when it refused (e.g. no CJK font for a PDF).
+ */
+export async function downloadExport(id: string, kind: 'csv' | 'pdf'): Promise<string | null> {
+  const response = await http.get<Blob>(`${base}/tasks/${encodeURIComponent(id)}/export.${kind}`, { responseType: 'blob' });
+  if (response.status !== 200) {
+    try {
+      const envelope = JSON.parse(await response.data.text()) as Envelope<unknown>;
+      return envelope.msg || `HTTP ${response.status}`;
+    } catch {
+      return `HTTP ${response.status}`;
+    }
+  }
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `mdc-blast-${id}.${kind}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return null;
+}

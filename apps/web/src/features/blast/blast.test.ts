@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { IDENTIFY_MESSAGES } from '@mdc/core/identify';
+import { parseFastaText } from '@mdc/refdata/fasta';
+import { alignmentBlocks } from '@mdc/core/identify';
+import type { Hit } from './api';
+import { explainConfidence, sortHits } from './hits';
+import { checkSequences, parseSequences } from './sequence-check';
+import { BLAST_TEXTS } from './texts';
+
+const bases = (n: number, unit = 'ACGT') => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+describe('client-side sequence checks', () => {
+  it('reads FASTA and bare text the way the server does', () => {
+    const inputs = [
+      `>a first one\n${bases(320)}\n\n>b\n${bases(160)}\n${bases(160)}\n`,
+      `  ${bases(100)}\n${bases(250)}  \r\n`,
+      `${bases(310)}\n>x\n${bases(305)}`,
+      '>empty\n>full\nACGT',
+    ];
+    for (const text of inputs) {
+      expect(parseSequences(text)).toEqual(parseFastaText(text).map((r) => ({ id: r.accession, sequence: r.sequence })));
+    }
+  });
+
+  it('refuses with the engine sentences, naming the sequence at fault', () => {
+    expect(checkSequences('16S', ' \n ')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.empty'] } });
+    expect(checkSequences('18S', '')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.18s.empty'] } });
+    expect(checkSequences('16S', bases(400) + 'XZ')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.unsupported'] } });
+    expect(checkSequences('18S', bases(299))).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.18s.unsupported'] } });
+    const second = checkSequences('16S', `>ok\n${bases(400)}\n>short\n${bases(40)}`);
+    expect(second.ok).toBe(false);
+    if (!second.ok) {
+      expect(second.problem.detail.en).toMatch(/^Sequence 2 \(short\): /);
+      expect(second.problem.detail.zh).toMatch(/^第 2 条序列（short）：/);
+    }
+    const header = checkSequences('16S', `>ok\n${bases(400)}\n>nothing\n`);
+    expect(header).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.empty'] } });
+  });
+
+  it('accepts IUPAC codes, U and lower case, and counts the bases', () => {
+    const check = checkSequences('16S', `>a\n${bases(300, 'acgun')}\n>b\n${bases(350, 'RYKMSWBDHVN')}`);
+    expect(check).toMatchObject({ ok: true, bases: 650 });
+  });
+
+  it('keeps the submission within the server limits', () => {
+    const many = Array.from({ length: 101 }, (_, i) => `>s${i}\n${bases(300)}`).join('\n');
+    expect(checkSequences('16S', many).ok).toBe(false);
+    expect(checkSequences('16S', bases(10_001)).ok).toBe(false);
+    expect(checkSequences('16S', bases(10_000)).ok).toBe(true);
+  });
+});
+
+describe('alignment blocks', () => {
+  it('numbers the bases of each 60-column row, skipping gaps', () => {
+    const query = 'A'.repeat(58) + '--' + 'C'.repeat(10);
+    const reference = 'A'.repeat(60) + 'C'.repeat(8) + '--';
+    const blocks = alignmentBlocks({ query, reference, match: ' '.repeat(70) }, { queryStart: 1, strand: '+', referenceStart: 101 });
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.query).toEqual({ from: 1, to: 58, text: query.slice(0, 60) });
+    expect(blocks[0]!.reference).toEqual({ from: 101, to: 160, text: reference.slice(0, 60) });
+    expect(blocks[1]!.query).toMatchObject({ from: 59, to: 68 });
+    expect(blocks[1]!.reference).toMatchObject({ from: 161, to: 168 });
+  });
+
+  it('counts query positions down on the minus strand', () => {
+    const blocks = alignmentBlocks({ query: 'G'.repeat(70), reference: 'G'.repeat(70), match: '|'.repeat(70) }, { queryStart: 70, strand: '-', referenceStart: 1 });
+    expect(blocks.map((b) => [b.query.from, b.query.to])).toEqual([
+      [70, 11],
+      [10, 1],
+    ]);
+  });
+});
+
+describe('hits', () => {
+  const hit = (rank: number, similarity: number, score: number) => ({ rank, similarity, score }) as Hit;
+
+  it('sorts by similarity or score, highest first, keeping the engine rank among equals', () => {
+    const hits = [hit(1, 99.5, 2800), hit(2, 99.5, 2900), hit(3, 98, 3000), hit(4, 99.9, 2000)];
+    expect(sortHits(hits, 'rank').map((h) => h.rank)).toEqual([1, 2, 3, 4]);
+    expect(sortHits(hits, 'similarity').map((h) => h.rank)).toEqual([4, 1, 2, 3]);
+    expect(sortHits(hits, 'score').map((h) => h.rank)).toEqual([3, 2, 1, 4]);
+  });
+
+  it('explains a confidence level with the numbers that decided it', () => {
+    const thresholds = { species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minSimilarity: 70 };
+    const group = explainConfidence({ level: 'species-group', names: ['Escherichia coli', 'Shigella flexneri'], similarity: 99.8, margin: 0.1 }, thresholds, '16S', BLAST_TEXTS.en);
+    expect(group).toContain('99.80%');
+    expect(group).toContain('Escherichia coli, Shigella flexneri');
+    expect(group).toContain('16S');
+    const genus = explainConfidence({ level: 'genus', names: ['Listeria'], similarity: 96.1, margin: 1 }, thresholds, '16S', BLAST_TEXTS.zh);
+    expect(genus).toContain('94.5%');
+    expect(genus).toContain('Listeria');
+    expect(explainConfidence({ level: 'species', names: ['X y'], similarity: 99.9, margin: null }, thresholds, '16S', BLAST_TEXTS.en)).toMatch(/no close sequence of another species/);
+  });
+});

@@ -1,0 +1,76 @@
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { LocaleLink } from '../../../components/LocaleLink';
+import type { ConfidenceLevel, TaskStatus } from '../api';
+import { useBlastTexts } from '../texts';
+
+const LEVEL_COLORS: Record<ConfidenceLevel, string> = {
+  species: 'green',
+  'species-group': 'cyan',
+  genus: 'gold',
+  family: 'orange',
+  none: 'red',
+};
+
+export function ConfidenceTag({ level }: { level: ConfidenceLevel }) {
+  const tx = useBlastTexts();
+  return (
+    <Tag color={LEVEL_COLORS[level]} data-testid="confidence-tag" data-level={level}>
+      {tx.levels[level]}
+    </Tag>
+  );
+}
+
+/** Running splits into "queued" and "running" when the job says which. */
+export function StatusTag({ status, queued = false }: { status: TaskStatus; queued?: boolean }) {
+  const tx = useBlastTexts();
+  if (status === 'done') {
+    return (
+      <Tag color="success" icon={<CheckCircleOutlined />} data-testid="task-status" data-status="done">
+        {tx.status.done}
+      </Tag>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Tag color="error" icon={<CloseCircleOutlined />} data-testid="task-status" data-status="failed">
+        {tx.status.failed}
+      </Tag>
+    );
+  }
+  return queued ? (
+    <Tag color="default" icon={<ClockCircleOutlined />} data-testid="task-status" data-status="running">
+      {tx.status.queued}
+    </Tag>
+  ) : (
+    <Tag color="processing" icon={<SyncOutlined spin />} data-testid="task-status" data-status="running">
+      {tx.status.running}
+    </Tag>
+  );
+}
+
+/** The taxon page of a species, or the search for its name when the taxonomy did not link it at import. */
+export function taxonPath(species: string, taxonId: string | null): string {
+  return taxonId ? `/resource/taxon/${encodeURIComponent(taxonId)}` : `/search?k=${encodeURIComponent(species)}`;
+}
+
+/** A species name in italics, linked to its taxon page. */
+export function SpeciesLink({ species, taxonId, testId }: { species: string; taxonId: string | null; testId?: string }) {
+  if (!species) return <span>—</span>;
+  return (
+    <LocaleLink to={taxonPath(species, taxonId)} className="mdc-blast-species" data-testid={testId} data-taxon={taxonId ?? ''}>
+      <i>{species}</i>
+    </LocaleLink>
+  );
+}
+
+export function percent(value: number, digits = 2): string {
+  return `${value.toFixed(digits)}%`;
+}
+
+export function dateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,35 @@
+import type { Confidence, Hit, HitSort, Marker, Thresholds } from './api';
+import { fmt, type BlastTexts } from './texts';
+
+/** Why this confidence level, in a sentence with the numbers that decided it. */
+export function explainConfidence(confidence: Confidence, thresholds: Thresholds, marker: Marker, tx: BlastTexts): string {
+  const values = {
+    sim: confidence.similarity.toFixed(2),
+    t: thresholds.species,
+    m: thresholds.speciesMargin,
+    g: thresholds.genus,
+    f: thresholds.family,
+    margin: confidence.margin === null ? '—' : confidence.margin.toFixed(2),
+    names: confidence.names.join(', '),
+    marker,
+  };
+  switch (confidence.level) {
+    case 'species':
+      return fmt(confidence.margin === null ? tx.explain.speciesAlone : tx.explain.species, values);
+    case 'species-group':
+      return fmt(tx.explain.speciesGroup, values);
+    case 'genus':
+      return fmt(tx.explain.genus, values);
+    case 'family':
+      return fmt(tx.explain.family, values);
+    case 'none':
+      return fmt(tx.explain.none, values);
+  }
+}
+
+/** Hits in the chosen order; equal values keep the engine's ranking. */
+export function sortHits(hits: readonly Hit[], sort: HitSort): Hit[] {
+  if (sort === 'rank') return [...hits];
+  const key = sort === 'similarity' ? (h: Hit) => h.similarity : (h: Hit) => h.score;
+  return [...hits].sort((a, b) => key(b) - key(a) || a.rank - b.rank);
+}

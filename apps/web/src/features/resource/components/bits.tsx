@@ -1,0 +1,92 @@
+import { Tag, Tooltip } from 'antd';
+import { LocaleLink } from '../../../components/LocaleLink';
+import { useLocale } from '../../../lib/i18n/hooks';
+import type { AntibioticRef, OrganismGroup } from '../api';
+import { drugName, drugPath, isItalicRank, localized, taxonPath } from '../lib/format';
+import { useResourceTexts } from '../texts';
+
+export function TaxonName({ name, rank }: { name: string; rank: string }) {
+  return isItalicRank(rank) ? <i className="mdc-res-sci">{name}</i> : <span>{name}</span>;
+}
+
+/** A taxon as a link: scientific name, then the Chinese name on Chinese pages. */
+export function TaxonLink({ id, name, nameZh, rank }: { id: string; name: string; nameZh?: string | null; rank: string }) {
+  const locale = useLocale();
+  return (
+    <LocaleLink to={taxonPath(id)} className="mdc-res-taxon-link">
+      <TaxonName name={name} rank={rank} />
+      {locale === 'zh' && nameZh && <span className="mdc-res-zh"> {nameZh}</span>}
+    </LocaleLink>
+  );
+}
+
+export function DrugLink({ drug, showCode = true }: { drug: AntibioticRef; showCode?: boolean }) {
+  const locale = useLocale();
+  // Class names and ATC groups in rules come without a name: they are not drug pages.
+  if (drug.name === null && drug.nameZh === null) return <span className="mdc-res-code">{drug.code}</span>;
+  return (
+    <LocaleLink to={drugPath(drug.code)} className="mdc-res-drug-link">
+      {drugName(drug, locale)}
+      {showCode && <span className="mdc-res-code"> {drug.code}</span>}
+    </LocaleLink>
+  );
+}
+
+export function LevelTag({ level }: { level: string }) {
+  const tx = useResourceTexts();
+  return <span className="mdc-res-level">{tx.levels[level] ?? level}</span>;
+}
+
+/** The organism or group a breakpoint or rule row names: label, code, level. */
+export function OrganismGroupCell({ group }: { group: OrganismGroup }) {
+  const locale = useLocale();
+  return (
+    <span className="mdc-res-group">
+      <span>{localized(group.label, locale)}</span>
+      <span className="mdc-res-group__meta">
+        <span className="mdc-res-code">{group.code}</span> <LevelTag level={group.level} />
+      </span>
+    </span>
+  );
+}
+
+export function RankLabel({ rank }: { rank: string }) {
+  const tx = useResourceTexts();
+  return <>{tx.ranks[rank] ?? rank}</>;
+}
+
+export function StatusTag({ status }: { status: string }) {
+  const tx = useResourceTexts();
+  const color = status === 'accepted' ? 'green' : status === 'synonym' ? 'orange' : 'default';
+  return (
+    <Tag color={color} bordered={false}>
+      {tx.statuses[status] ?? status}
+    </Tag>
+  );
+}
+
+export function AwareTag({ aware }: { aware: string }) {
+  const tx = useResourceTexts();
+  if (!aware) return null;
+  const color = aware === 'Access' ? 'green' : aware === 'Watch' ? 'gold' : aware === 'Reserve' ? 'red' : 'default';
+  return (
+    <Tag color={color} bordered={false} data-aware={aware}>
+      {tx.aware[aware] ?? aware}
+    </Tag>
+  );
+}
+
+export function PrevalenceTag({ prevalence }: { prevalence: number }) {
+  const tx = useResourceTexts();
+  return (
+    <Tooltip title={tx.prevalence.hint}>
+      {prevalence <= 1 ? (
+        <Tag color="blue" bordered={false}>
+          {tx.prevalence.common}
+        </Tag>
+      ) : (
+        <span className="mdc-res-muted">{prevalence}</span>
+      )}
+    </Tooltip>
+  );
+}

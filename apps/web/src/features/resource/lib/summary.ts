@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { resourcePaths, type ResourceSummary } from '../api';
+import { sharedGet } from './shared-get';
+
+let cached: { at: number; promise: Promise<ResourceSummary | undefined> } | undefined;
+const FRESH_MS = 60_000;
+
+/** The shelf's state (imported? importing?), asked once a minute at most across pages. */
+export function loadSummary(force = false): Promise<ResourceSummary | undefined> {
+  if (!force && cached && Date.now() - cached.at < FRESH_MS) return cached.promise;
+  // Never released: the answer is kept for the next pages, and the request is shared with the overview's.
+  const promise = sharedGet<ResourceSummary>(resourcePaths.summary, undefined)
+    .promise.then((envelope) => (envelope.code === 0 ? envelope.data : undefined))
+    .catch(() => undefined);
+  cached = { at: Date.now(), promise };
+  // A failed or "still importing" answer is not worth keeping.
+  void promise.then((summary) => {
+    if (!summary || summary.importing?.running) cached = undefined;
+  });
+  return promise;
+}
+
+export function useResourceSummary(): ResourceSummary | undefined {
+  const [summary, setSummary] = useState<ResourceSummary>();
+  useEffect(() => {
+    let live = true;
+    void loadSummary().then((s) => live && setSummary(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return summary;
+}

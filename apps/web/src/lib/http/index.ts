@@ -1,0 +1,2 @@
+export { api, configureHttp, http, HttpFailure, isCancelled, type RequestOptions } from './client';
+export { apiErrorText } from './helpers';

@@ -1,0 +1,336 @@
+/**
+ * Identification benchmark: MDC against vsearch (--usearch_global) and blastn (-task megablast) on
+ * the same references and held-out queries, on this machine, in one run.
+ *
+ *   bash bench/identify/run.sh [--markers 16S,18S] [--repeat 3] [--threads 2] [--skip-blast]
+ *
+ * Work files go to bench/work/identify (gitignored); the report is printed and written to
+ * bench/results/identify-<date>.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+import { readFastaFile } from '@mdc/refdata/fasta';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    markers: { type: 'string', default: '16S,18S' },
+    repeat: { type: 'string', default: '3' },
+    threads: { type: 'string', default: '2' },
+    'skip-blast': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+const markers = values.markers!.split(',').map((m) => m.trim().toUpperCase());
+const repeat = Math.max(1, Number(values.repeat));
+const threads = Math.max(1, Number(values.threads));
+const dataDir = findRefdataDir();
+if (!dataDir) throw new Error('reference data not found: set REFDATA_DIR or place shared/data beside the checkout');
+const work = path.join(repo, 'bench/work/identify');
+mkdirSync(work, { recursive: true });
+
+function need(tool: string): string {
+  const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+  if (!found) throw new Error(`${tool} not found: apt-get install -y vsearch ncbi-blast+ time`);
+  return found;
+}
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : need('time');
+need('vsearch');
+need('blastn');
+need('makeblastdb');
+// MDC runs as JavaScript compiled from its TypeScript sources, as a deployment would; compiling is
+// not timed (nor is compiling vsearch or BLAST).
+const dist = path.join(work, 'dist');
+const compileStart = performance.now();
+await build({
+  entryPoints: { mdc: path.join(here, 'mdc.ts'), worker: path.join(repo, 'packages/core/src/identify/parallel/worker.ts') },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  external: ['tsx', 'tsx/*'],
+  logLevel: 'error',
+});
+const compileS = (performance.now() - compileStart) / 1000;
+
+const version = (cmd: string, args: string[], pattern: RegExp) => {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return `${r.stdout}${r.stderr}`.match(pattern)?.[0] ?? '?';
+};
+
+interface Measured {
+  wallS: number;
+  peakMB: number;
+  userS: number;
+}
+
+/** Runs a command under GNU time; wall from our own clock (finer than time's), memory from time -v. */
+function timed(label: string, cmd: string, args: string[]): Measured {
+  const timeFile = path.join(work, `time-${label}.txt`);
+  const started = performance.now();
+  const run = spawnSync(TIME, ['-v', '-o', timeFile, cmd, ...args], { encoding: 'utf8', cwd: repo, maxBuffer: 1 << 26 });
+  const wallS = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`${label} failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
+  const report = readFileSync(timeFile, 'utf8');
+  const field = (name: string) => Number(report.match(new RegExp(`${name}: ([\\d.]+)`))?.[1] ?? NaN);
+  return {
+    wallS,
+    peakMB: field('Maximum resident set size \\(kbytes\\)') / 1024,
+    userS: field('User time \\(seconds\\)') + field('System time \\(seconds\\)'),
+  };
+}
+
+interface Accuracy {
+  queries: number;
+  topSpecies: number;
+  tiedSpecies: number;
+  topGenus: number;
+  noHit: number;
+}
+
+/** hits: per query, ranked list of [accession, tiedWithTop]. */
+function accuracy(expected: Map<string, string>, speciesOf: Map<string, string>, hits: Map<string, { accession: string; tied: boolean }[]>): Accuracy {
+  const acc: Accuracy = { queries: expected.size, topSpecies: 0, tiedSpecies: 0, topGenus: 0, noHit: 0 };
+  for (const [query, species] of expected) {
+    const list = hits.get(query) ?? [];
+    const top = list[0];
+    if (!top) {
+      acc.noHit++;
+      continue;
+    }
+    const topSpecies = speciesOf.get(top.accession) ?? '';
+    if (topSpecies === species) acc.topSpecies++;
+    if (topSpecies.split(' ')[0] === species.split(' ')[0]) acc.topGenus++;
+    if (list.some((h) => (h.tied || h === top) && speciesOf.get(h.accession) === species)) acc.tiedSpecies++;
+  }
+  return acc;
+}
+
+function readTsv(file: string): string[][] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => l.split('\t'));
+}
+
+/** BLAST with -parse_seqids writes `gb|AF028688|`; vsearch the first word. Versions (`D14138.1`) are part of some accessions. */
+const accessionOf = (id: string) => id.replace(/^[a-z]+\|/i, '').replace(/\|$/, '');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+interface Row {
+  tool: string;
+  settings: string;
+  threads: number;
+  indexS: string;
+  searchS: string;
+  totalS: number;
+  runs: number[];
+  acc: Accuracy;
+  peakMB: number;
+}
+
+const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} % (${n})`;
+
+async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string[]; refs: number; queries: number }> {
+  const refGz = path.join(dataDir!, 'rrna', `${marker}_reference.fasta.gz`);
+  const queryGz = path.join(dataDir!, 'rrna', `${marker}_queries_dev.fasta.gz`);
+  const dir = path.join(work, marker);
+  mkdirSync(dir, { recursive: true });
+  // Every tool reads the same plain FASTA files.
+  const refFa = path.join(dir, 'reference.fasta');
+  const queryFa = path.join(dir, 'queries.fasta');
+  writeFileSync(refFa, gunzipSync(readFileSync(refGz)));
+  writeFileSync(queryFa, gunzipSync(readFileSync(queryGz)));
+  const refs = await readFastaFile(refFa);
+  const queries = await readFastaFile(queryFa);
+  const speciesOf = new Map(refs.map((r) => [r.accession, r.species ?? '']));
+  const expected = new Map(queries.map((q) => [q.accession, q.expected ?? '']));
+  const rows: Row[] = [];
+  const notes: string[] = [];
+
+  // MDC and vsearch alternate so that a busy spell on the machine hits both alike.
+  const mdcRuns: { m: Measured; t: Record<string, number> }[] = [];
+  const vsRuns: Measured[] = [];
+  const vsTieRuns: Measured[] = [];
+  const mdcOut = path.join(dir, 'mdc.tsv');
+  const vsOut = path.join(dir, 'vsearch.tsv');
+  const vsTieOut = path.join(dir, 'vsearch-ties.tsv');
+  const vsCommon = ['--usearch_global', queryFa, '--db', refFa, '--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id+alnlen+mism+opens', '--quiet'];
+  for (let i = 0; i < repeat; i++) {
+    const timings = path.join(dir, `mdc-timings-${i}.json`);
+    const m = timed(`${marker}-mdc-${i}`, process.execPath, [
+      path.join(dist, 'mdc.mjs'),
+      '--worker',
+      path.join(dist, 'worker.mjs'),
+      '--ref',
+      refFa,
+      '--queries',
+      queryFa,
+      '--out',
+      mdcOut,
+      '--marker',
+      marker,
+      '--threads',
+      String(threads),
+      '--timings',
+      timings,
+    ]);
+    mdcRuns.push({ m, t: JSON.parse(readFileSync(timings, 'utf8')) });
+    vsRuns.push(timed(`${marker}-vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', vsOut]));
+    vsTieRuns.push(
+      timed(`${marker}-vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', vsTieOut]),
+    );
+  }
+
+  // MDC hits.
+  const mdcHits = new Map<string, { accession: string; tied: boolean }[]>();
+  for (const [query, rank, accession, , , , tied] of readTsv(mdcOut).slice(1)) {
+    if (rank === '0') continue;
+    const list = mdcHits.get(query!) ?? [];
+    list.push({ accession: accession!, tied: tied === '1' });
+    mdcHits.set(query!, list);
+  }
+  const t = (key: string) => median(mdcRuns.map((r) => r.t[key]!)) / 1000;
+  rows.push({
+    tool: 'MDC',
+    settings: `word index k=${mdcRuns[0]!.t.wordLength}, ${24} candidates aligned (more while tied), semi-global affine alignment`,
+    threads: mdcRuns[0]!.t.threads!,
+    indexS: `${(t('readReferencesMs') + t('buildIndexMs')).toFixed(2)} (read ${t('readReferencesMs').toFixed(2)} + build ${t('buildIndexMs').toFixed(2)})`,
+    searchS: t('searchMs').toFixed(2),
+    totalS: median(mdcRuns.map((r) => r.m.wallS)),
+    runs: mdcRuns.map((r) => r.m.wallS),
+    acc: accuracy(expected, speciesOf, mdcHits),
+    peakMB: Math.max(...mdcRuns.map((r) => r.m.peakMB)),
+  });
+
+  const vsHits = (file: string, tiesAreAll: boolean) => {
+    const hits = new Map<string, { accession: string; tied: boolean }[]>();
+    for (const [query, target] of readTsv(file)) {
+      const list = hits.get(query!) ?? [];
+      list.push({ accession: accessionOf(target!), tied: tiesAreAll });
+      hits.set(query!, list);
+    }
+    return hits;
+  };
+  rows.push({
+    tool: 'vsearch',
+    settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)',
+    threads,
+    indexS: 'n/a (built inside each run)',
+    searchS: '—',
+    totalS: median(vsRuns.map((m) => m.wallS)),
+    runs: vsRuns.map((m) => m.wallS),
+    acc: accuracy(expected, speciesOf, vsHits(vsOut, false)),
+    peakMB: Math.max(...vsRuns.map((m) => m.peakMB)),
+  });
+  rows.push({
+    tool: 'vsearch (ties)',
+    settings: '--usearch_global --id 0.7 --maxaccepts 20 --maxrejects 64 --top_hits_only',
+    threads,
+    indexS: 'n/a (built inside each run)',
+    searchS: '—',
+    totalS: median(vsTieRuns.map((m) => m.wallS)),
+    runs: vsTieRuns.map((m) => m.wallS),
+    acc: accuracy(expected, speciesOf, vsHits(vsTieOut, true)),
+    peakMB: Math.max(...vsTieRuns.map((m) => m.peakMB)),
+  });
+
+  if (!values['skip-blast']) {
+    const db = path.join(dir, 'blastdb');
+    const mk = timed(`${marker}-makeblastdb`, 'makeblastdb', ['-in', refFa, '-dbtype', 'nucl', '-parse_seqids', '-out', db]);
+    const blOut = path.join(dir, 'blastn.tsv');
+    const bl = timed(`${marker}-blastn`, 'blastn', [
+      '-task',
+      'megablast',
+      '-query',
+      queryFa,
+      '-db',
+      db,
+      '-outfmt',
+      '6 qseqid sseqid pident length mismatch gapopen evalue bitscore',
+      '-max_target_seqs',
+      '20',
+      '-num_threads',
+      String(threads),
+      '-out',
+      blOut,
+    ]);
+    const blHits = new Map<string, { accession: string; tied: boolean; bits: number }[]>();
+    for (const [query, subject, , , , , , bits] of readTsv(blOut)) {
+      const list = blHits.get(query!) ?? [];
+      // One line per HSP: keep each subject's best HSP only.
+      if (!list.some((h) => h.accession === accessionOf(subject!))) list.push({ accession: accessionOf(subject!), tied: false, bits: Number(bits) });
+      blHits.set(query!, list);
+    }
+    for (const list of blHits.values()) for (const h of list) h.tied = h.bits === list[0]!.bits;
+    rows.push({
+      tool: 'blastn',
+      settings: '-task megablast -max_target_seqs 20 (ties: equal bit score)',
+      threads,
+      indexS: `${mk.wallS.toFixed(2)} (makeblastdb)`,
+      searchS: bl.wallS.toFixed(2),
+      totalS: mk.wallS + bl.wallS,
+      runs: [bl.wallS],
+      acc: accuracy(expected, speciesOf, blHits),
+      peakMB: Math.max(mk.peakMB, bl.peakMB),
+    });
+  }
+
+  const ratios = mdcRuns.map((r, i) => r.m.wallS / vsRuns[i]!.wallS);
+  notes.push(
+    `MDC total / vsearch total (same run, each repetition): ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}.`,
+    `MDC search only (index already in memory, as in the server) / vsearch total: ${(t('searchMs') / median(vsRuns.map((m) => m.wallS))).toFixed(2)}.`,
+    `MDC index: ${(mdcRuns[0]!.t.indexBytes! / 2 ** 20).toFixed(0)} MiB of typed arrays for ${mdcRuns[0]!.t.references} references; Node.js module loading ${(t('moduleLoadMs')).toFixed(2)} s of the MDC total.`,
+  );
+  return { rows, notes, refs: refs.length, queries: queries.length };
+}
+
+const date = new Date().toISOString().slice(0, 10);
+const cpu = os.cpus()[0]?.model ?? '?';
+const out: string[] = [
+  `# Identification benchmark — ${date}`,
+  '',
+  `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; Node.js ${process.version}; ${version('vsearch', ['--version'], /vsearch v[\d.]+/)}; ${version('blastn', ['-version'], /blastn: [\d.]+\+?/)}.`,
+  `MDC runs as JavaScript bundled from its TypeScript sources by esbuild (${compileS.toFixed(1)} s, not timed); batches under 48 queries run on its main thread.`,
+  `Every tool is given ${threads} thread(s); wall times are medians of ${repeat} alternating MDC/vsearch runs (blastn once), each a fresh process including reading the FASTA files.`,
+  'Accuracy: top hit\'s species (or genus) equals the expected one; "among top ties" counts the expected species anywhere among the hits tied with the top hit (vsearch default settings report one hit only).',
+  '',
+];
+for (const marker of markers) {
+  console.error(`benchmarking ${marker} …`);
+  const { rows, notes, refs, queries } = await benchMarker(marker);
+  out.push(
+    `## ${marker}: ${queries} held-out queries against ${refs} references`,
+    '',
+    '| tool | threads | index build (s) | search (s) | total wall (s) | top-hit species | species among top ties | top-hit genus | peak RSS (MB) | settings |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.tool} | ${r.threads} | ${r.indexS} | ${r.searchS} | ${r.totalS.toFixed(2)} | ${pct(r.acc.topSpecies, r.acc.queries)} | ${pct(r.acc.tiedSpecies, r.acc.queries)} | ${pct(r.acc.topGenus, r.acc.queries)} | ${r.peakMB.toFixed(0)} | ${r.settings} |`,
+    ),
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+  );
+}
+const report = out.join('\n');
+console.log(report);
+const file = values.out ?? path.join(repo, 'bench/results', `identify-${date}.md`);
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, report);
+console.error(`written to ${path.relative(repo, file)}`);

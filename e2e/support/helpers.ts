@@ -1,0 +1,63 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { authPaths } from '@mdc/contracts';
+import type { Stack } from './stack';
+
+export const PASSWORD = 'Microbe1!';
+export const NEW_PASSWORD = 'Colony2#x';
+
+let n = 0;
+export const freshEmail = () => `e2e${Date.now()}${n++}@lab.example.org`;
+
+/** Waits until `check` holds, polling; playwright-core has no test runner's auto-waiting expect. */
+export async function eventually(check: () => Promise<boolean> | boolean, message: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function expectPath(page: Page, expected: string | RegExp) {
+  await eventually(() => {
+    const url = new URL(page.url());
+    const actual = url.pathname + url.search;
+    return typeof expected === 'string' ? actual === expected : expected.test(actual);
+  }, `URL ${page.url()} to match ${expected}`);
+}
+
+export async function fillForm(page: Page, fields: Record<string, string>) {
+  for (const [name, value] of Object.entries(fields)) {
+    const input = page.locator(`input#${name}`);
+    await input.fill('');
+    await input.fill(value);
+  }
+}
+
+export async function cookie(page: Page, name: string) {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === name)?.value;
+}
+
+/** An active account made through the API, as a fixture for journeys that start after registration. */
+export async function activeAccount(stack: Stack, email = freshEmail(), password = PASSWORD) {
+  const post = (url: string, body: Record<string, string>) =>
+    stack.portal.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString() });
+  const reg = await post(authPaths.register, { email, password, repeatPassword: password });
+  expect(reg.json().code).toBe(0);
+  const mail = await stack.smtp.next(email);
+  const id = mail.links.find((l) => l.includes('/register/verify/'))!.split('/').pop()!;
+  expect((await post(authPaths.activate, { id })).json().code).toBe(0);
+  return { email, password };
+}
+
+export async function logIn(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await fillForm(page, { email, password });
+  await page.getByTestId('login-submit').click();
+}
+
+export async function visibleText(page: Page) {
+  return page.locator('body').innerText();
+}

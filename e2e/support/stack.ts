@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig, repoRoot, type Config } from '../../apps/server/src/config';
+import { buildApp, type Portal } from '../../apps/server/src/app';
+import { startSmtp, type SmtpSink } from '../../apps/server/test/support/smtp';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags that keep headless Chromium off the (closed) network and quiet in a sandboxed root shell. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Stack {
+  baseUrl: string;
+  config: Config;
+  portal: Portal;
+  smtp: SmtpSink;
+  browser: Browser;
+  /** A fresh browser context (its own cookies) and page. */
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole portal as a user meets it: the built web app and the API on a real port, an
+ * embedded database, a real SMTP server on loopback receiving the mails, and Debian's Chromium.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    MDC_HOME: home,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_MAIL: '1000',
+    // A private build (E2E_WEB_DIST) keeps a run apart from a rebuild of the shared one.
+    WEB_DIST: process.env.E2E_WEB_DIST || path.join(repoRoot, 'apps/web/dist'),
+    ...env,
+  });
+  const portal = await buildApp(config, { memoryDb: true, logger: false });
+  await portal.app.listen({ port, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    baseUrl,
+    config,
+    portal,
+    smtp,
+    browser,
+    async newPage({ width = 1280, height = 900, locale = 'zh-CN' } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, locale, baseURL: baseUrl });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await portal.close();
+      await smtp.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { IDENTIFY_MESSAGES } from '@mdc/core/identify';
+import { pageRoutes } from '@mdc/contracts';
+import type { FastaRecord } from '@mdc/refdata/fasta';
+import { createHandlers } from '../../apps/server/src/jobs/handlers';
+import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/test-references';
+import { startStack, type Stack } from '../support/stack';
+import { activeAccount, eventually, expectPath, fillForm, logIn } from '../support/helpers';
+
+let stack: Stack;
+let account: { email: string; password: string };
+let queries: FastaRecord[];
+let runner: Runner | undefined;
+
+const query = (species: string) => queries.find((q) => q.expected === species)!;
+const fasta = (records: FastaRecord[]) => records.map((r) => `>${r.accession} ${r.description}\n${r.sequence.match(/.{1,70}/g)!.join('\n')}`).join('\n');
+
+beforeAll(async () => {
+  stack = await startStack();
+  await insertReferences(stack.portal.db, '16S', await smallReferenceSet('16S'), { 'Listeria monocytogenes': 'B_LSTRI_MNCY' });
+  await insertReferences(stack.portal.db, '18S', await smallReferenceSet('18S'));
+  queries = await heldOutQueries('16S');
+  account = await activeAccount(stack);
+});
+afterAll(async () => {
+  await runner?.stop();
+  await stack?.close();
+});
+
+/** The server's own runner is stopped so that a task visibly waits; this starts the work again. */
+async function holdJobs() {
+  await runner?.stop();
+  runner = undefined;
+  await stack.portal.runner?.stop();
+}
+function releaseJobs() {
+  runner = startRunner({ db: stack.portal.db, handlers: createHandlers({ db: stack.portal.db, config: stack.config, log: stack.portal.app.log }), pollMs: 100 });
+}
+
+async function numbers(page: Page, testId: string): Promise<number[]> {
+  const texts = await page.getByTestId('sequence-result').first().getByTestId(testId).allInnerTexts();
+  return texts.map(Number);
+}
+
+const isDescending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
+
+describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
+  const pre = locale === 'en' ? '/en' : '';
+
+  it('submit → running → done → result → sort → history → delete', async () => {
+    const { page } = await stack.newPage();
+    await logIn(page, account.email, account.password, `${pre}/login`);
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${pre}/blast`);
+    await page.getByTestId('blast-page').waitFor();
+    // Methods that come later say so; only 16S and 18S open a dialog.
+    expect(await page.getByTestId('open-genome').count()).toBe(0);
+    await page.getByTestId('open-16s').click();
+    await page.getByTestId('blast-sequence-input').waitFor();
+
+    // The same sentences as the server's, before anything is sent.
+    await page.getByTestId('blast-submit').click();
+    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.empty'][locale]);
+    await page.getByTestId('blast-sequence-input').fill('ACGT'.repeat(50));
+    await page.getByTestId('blast-submit').click();
+    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.unsupported'][locale]);
+    // A click on the backdrop leaves the dialog and its text alone.
+    await page.mouse.click(5, 300);
+    expect(await page.getByTestId('blast-sequence-input').inputValue()).toBe('ACGT'.repeat(50));
+
+    const listeria = query('Listeria monocytogenes');
+    const helicobacter = query('Helicobacter pylori');
+    await page.getByTestId('blast-sequence-input').fill(fasta([listeria, helicobacter]));
+    await eventually(async () => (await page.getByTestId('blast-summary').count()) > 0, 'summary of the pasted sequences');
+    expect(await page.getByTestId('blast-summary').innerText()).toMatch(/2/);
+
+    await holdJobs();
+    await page.getByTestId('blast-submit').click();
+    await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=[A-Za-z0-9_-]{22}$`));
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.locator('[data-testid="blast-res-page"][data-status="running"]').waitFor();
+    await page.getByTestId('task-running').waitFor();
+    releaseJobs();
+    // No reload: the page follows the task by itself.
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
+
+    const sections = page.getByTestId('sequence-result');
+    expect(await sections.count()).toBe(2);
+    expect(await page.getByTestId('sequence-nav').locator('a').count()).toBe(2);
+    const topSpecies = sections.first().getByTestId('top-hit-species');
+    expect(await topSpecies.innerText()).toBe('Listeria monocytogenes');
+    expect(await topSpecies.getAttribute('href')).toBe(`${pre}/resource/taxon/B_LSTRI_MNCY`);
+    expect(await sections.nth(1).getByTestId('top-hit-species').innerText()).toBe('Helicobacter pylori');
+    expect(await sections.first().getByTestId('confidence-tag').count()).toBe(1);
+    expect((await sections.first().getByTestId('confidence-explain').innerText()).length).toBeGreaterThan(20);
+    expect(await page.getByTestId('similarity-definition').innerText()).toContain(locale === 'en' ? 'identical columns' : '相同位点数');
+
+    // Sorting: by score, then by similarity, each highest first.
+    await sections.first().getByTestId('sort-score').click();
+    await eventually(async () => isDescending(await numbers(page, 'hit-score')), 'hits sorted by score');
+    const byScore = await numbers(page, 'hit-score');
+    expect(byScore.length).toBeGreaterThan(5);
+    await sections.first().getByTestId('sort-similarity').click();
+    await eventually(async () => isDescending(await numbers(page, 'hit-similarity')), 'hits sorted by similarity');
+    const rankOrder = await sections.first().getByTestId('hit-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-rank'))));
+    expect(new Set(rankOrder).size).toBe(rankOrder.length);
+
+    // The alignment: 60 columns per line, with positions.
+    await sections.first().getByTestId('toggle-top-alignment').click();
+    const alignment = await sections.first().getByTestId('alignment-view').locator('pre').innerText();
+    const firstQueryLine = alignment.split('\n')[0]!;
+    expect(firstQueryLine).toMatch(/^Q\s+1 [ACGTNRYKMSWBDHV-]{60} \d+$/);
+    expect(alignment.split('\n').filter((l) => l.startsWith('R ')).length).toBeGreaterThan(10);
+
+    // History: the task with its type, status and top hit; filters; delete.
+    await page.goto(`${pre}/blast/hist`);
+    const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('done');
+    expect(await row.getByTestId('history-top-species').innerText()).toBe('Listeria monocytogenes');
+    expect(await row.innerText()).toContain('16S');
+
+    await page.goto(`${pre}/blast/hist?marker=18S`);
+    await page.getByTestId('history-total').waitFor();
+    await eventually(async () => (await page.locator(`[data-testid="history-row"][data-id="${id}"]`).count()) === 0, 'the 16S task filtered out');
+    await page.goto(`${pre}/blast/hist?status=done`);
+    await row.waitFor();
+
+    await row.getByTestId('history-view').click();
+    await expectPath(page, `${pre}/blast/res?id=${id}`);
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor();
+    await page.goBack();
+    await row.waitFor();
+    await row.getByTestId('history-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await eventually(async () => (await page.locator(`[data-testid="history-row"][data-id="${id}"]`).count()) === 0, 'the deleted task gone');
+    await page.goto(`${pre}/blast/res?id=${id}`);
+    await page.getByTestId('blast-not-found').waitFor();
+  });
+
+  it('uploads a .fasta file for 18S and uses the sample sequence for 16S', async () => {
+    const { page } = await stack.newPage({ width: 375, height: 812 });
+    await logIn(page, account.email, account.password, `${pre}/login`);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto(`${pre}/blast`);
+    await page.getByTestId('open-16s').click();
+    await page.getByTestId('blast-sample').click();
+    await eventually(async () => (await page.getByTestId('blast-sequence-input').inputValue()).startsWith('>sample_'), 'the sample filled in');
+    await page.getByTestId('blast-cancel').click();
+
+    const yeasts = (await heldOutQueries('18S')).filter((q) => q.expected?.startsWith('Saccharomyces'));
+    await page.getByTestId('open-18s').click();
+    await page.getByTestId('blast-mode-upload').click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'yeasts.fasta', mimeType: 'text/plain', buffer: Buffer.from(fasta(yeasts)) });
+    await page.getByTestId('blast-file-loaded').waitFor();
+    await page.getByTestId('blast-submit').click();
+    await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=`));
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('sequence-result').count()).toBe(yeasts.length);
+    expect(await page.getByTestId('top-hit-species').first().innerText()).toMatch(/^Saccharomyces /);
+  });
+});
+
+describe('anonymous identification', () => {
+  it('runs without an account and moves into the history after logging in', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/en/blast');
+    await page.getByTestId('open-16s').click();
+    await page.getByTestId('blast-sequence-input').fill(query('Neisseria meningitidis').sequence);
+    await page.getByTestId('blast-submit').click();
+    const resultIsPublic = pageRoutes.find((r) => r.name === 'blast-res')!.public as boolean;
+    if (resultIsPublic) {
+      await expectPath(page, /^\/en\/blast\/res\?id=/);
+      await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('anonymous-notice').waitFor();
+      await page.goto('/en/login?redirect=%2Fen%2Fblast%2Fhist');
+    } else {
+      // Until the result page is public, the link asks for a login first.
+      await expectPath(page, /^\/en\/login\?redirect=/);
+    }
+    const id = await page.evaluate(() => (JSON.parse(localStorage.getItem('mdc.blast.anonymousTasks') ?? '[]') as { id: string }[])[0]?.id);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await fillForm(page, { email: account.email, password: account.password });
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto('/en/blast/hist');
+    await page.locator(`[data-testid="history-row"][data-id="${id}"]`).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('mdc.blast.anonymousTasks'))).toBeNull();
+  });
+});

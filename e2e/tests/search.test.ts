@@ -1,0 +1,183 @@
+import { rmSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
+import { startStack, type Stack } from '../support/stack';
+import { eventually, expectPath } from '../support/helpers';
+
+// Finding things: the header's suggestions (typos, Chinese, codes), Enter to the search page,
+// results grouped with counts that lead to the entity pages, and bad input.
+
+let stack: Stack;
+let dataDir: string;
+
+beforeAll(async () => {
+  // E2E_WEB_DIST: a private build of the web app, for runs beside people rebuilding apps/web/dist.
+  stack = await startStack(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  dataDir = buildSmallDataDir();
+  await stack.portal.app.refdata.runImport(dataDir);
+});
+afterAll(async () => {
+  await stack?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function headerBox(page: Page, path = '/'): Promise<Locator> {
+  await page.goto(path);
+  await page.getByTestId('search-toggle').click();
+  const input = page.getByTestId('search-panel').locator('input');
+  await input.waitFor();
+  return input;
+}
+
+const options = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+
+async function suggestionsFor(page: Page, input: Locator, keyword: string, expected: string[]): Promise<string[]> {
+  await input.fill(keyword);
+  let texts: string[] = [];
+  await eventually(async () => {
+    texts = await options(page).allInnerTexts();
+    return expected.every((e) => texts.some((t) => t.includes(e)));
+  }, `suggestions for ${keyword} to include ${expected.join(', ')}`, 20_000);
+  return texts;
+}
+
+describe('suggestions in the header', () => {
+  it('tolerates a typo and opens the chosen organism', async () => {
+    const { page } = await stack.newPage();
+    const input = await headerBox(page);
+    const texts = await suggestionsFor(page, input, 'Eschrichia coli', ['Escherichia coli']);
+    const hit = texts.find((t) => t.includes('Escherichia coli'))!;
+    expect(hit).toContain('大肠埃希菌');
+    expect(hit).toContain('菌种');
+    await options(page).filter({ hasText: 'Escherichia coli' }).first().click();
+    await expectPath(page, '/resource/taxon/B_ESCHR_COLI');
+    await page.getByTestId('taxon-heading').waitFor();
+  });
+
+  it.each([
+    ['大肠埃希', ['大肠埃希菌'], '/resource/taxon/B_ESCHR_COLI'],
+    ['阿莫西林', ['阿莫西林', '阿莫西林/克拉维酸'], '/resource/atb/AMX'],
+    ['AMC', ['阿莫西林/克拉维酸'], '/resource/atb/AMC'],
+    ['kpn', ['肺炎克雷伯菌'], '/resource/taxon/B_KLBSL_PNMN'],
+  ])('finds %s and the keyboard opens the first suggestion', async (keyword, expected, path) => {
+    const { page } = await stack.newPage();
+    const input = await headerBox(page);
+    const texts = await suggestionsFor(page, input, keyword, expected);
+    expect(texts.length).toBeLessThanOrEqual(10);
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await expectPath(page, path);
+  });
+
+  it('shows the drug kind and both names on English pages', async () => {
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    const input = await headerBox(page, '/en');
+    const texts = await suggestionsFor(page, input, '阿莫西林', ['Amoxicillin/Clavulanic acid']);
+    const hit = texts.find((t) => t.includes('Amoxicillin/Clavulanic acid'))!;
+    expect(hit).toContain('Drug');
+    expect(hit).toContain('阿莫西林/克拉维酸');
+    expect(hit).toContain('AMC');
+  });
+
+  it('Enter searches the typed words even while suggestions are open', async () => {
+    const { page } = await stack.newPage();
+    const input = await headerBox(page);
+    await suggestionsFor(page, input, 'amoxicillin', ['阿莫西林']);
+    await input.press('Enter');
+    await expectPath(page, '/search?k=amoxicillin');
+  });
+
+  it('does nothing for a blank keyword and shows the server\'s word for one over 200 characters', async () => {
+    const { page } = await stack.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/autocomplete')) calls.push(r.postData() ?? '');
+    });
+    const input = await headerBox(page, '/resource');
+    await input.fill('   ');
+    await input.press('Enter');
+    await page.waitForTimeout(600);
+    expect(new URL(page.url()).pathname).toBe('/resource');
+    expect(calls).toEqual([]);
+
+    await input.fill('x'.repeat(201));
+    const message = page.getByTestId('search-input-message');
+    await message.waitFor();
+    expect(await message.innerText()).toMatch(/200/);
+    await input.press('Enter');
+    await expectPath(page, /^\/search\?k=x{201}$/);
+    const pageMessage = page.getByTestId('search-message');
+    await pageMessage.waitFor();
+    expect(await pageMessage.innerText()).toMatch(/200/);
+  });
+});
+
+describe('search page', () => {
+  it('groups results with counts and links them to their pages', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/search?k=amoxicillin');
+    expect(await page.getByTestId('search-page-input').inputValue()).toBe('amoxicillin');
+    const drugs = page.getByTestId('search-group-antibiotics');
+    await drugs.waitFor();
+    expect(Number(await drugs.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('search-count-antibiotics').innerText()).toMatch(/抗菌药物\s*\d+/);
+    const tables = page.getByTestId('search-group-breakpoints');
+    await tables.waitFor();
+    expect(await tables.innerText()).toMatch(/(CLSI|EUCAST) \d{4} · 阿莫西林/);
+
+    await drugs.locator('[data-id="AMC"] a').first().click();
+    await expectPath(page, '/resource/atb/AMC');
+    await page.getByTestId('atb-facts').waitFor();
+  });
+
+  it('leads from a breakpoint table to the filtered breakpoint page', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/search?k=meropenem');
+    const tables = page.getByTestId('search-group-breakpoints');
+    await tables.waitFor();
+    await tables.locator('a', { hasText: 'EUCAST' }).first().click();
+    await expectPath(page, /^\/resource\/bp\?/);
+    const q = new URL(page.url()).searchParams;
+    expect(q.get('guideline')).toBe('EUCAST');
+    expect(q.get('antibiotic')).toBe('MEM');
+    await eventually(async () => (await page.locator('[data-testid="bp-table"] tr.ant-table-row').count()) > 0, 'breakpoint rows');
+    const rows = await page.locator('[data-testid="bp-table"] tr.ant-table-row').allInnerTexts();
+    expect(rows.every((r) => r.includes('美罗培南') && r.includes('EUCAST'))).toBe(true);
+  });
+
+  it('finds organisms by Chinese name and by code, in both languages', async () => {
+    const { page } = await stack.newPage();
+    await page.goto(`/search?k=${encodeURIComponent('大肠埃希')}`);
+    const taxa = page.getByTestId('search-group-taxa');
+    await taxa.waitFor();
+    expect(await taxa.innerText()).toContain('大肠埃希菌');
+
+    const { page: en } = await stack.newPage({ locale: 'en-US' });
+    await en.goto('/en/search?k=kpn');
+    const organisms = en.getByTestId('search-group-taxa');
+    await organisms.waitFor();
+    const text = await organisms.innerText();
+    expect(text).toContain('Organisms');
+    expect(text).toContain('Klebsiella pneumoniae');
+  });
+
+  it('takes quotes, %, _, backslashes and regular-expression characters as plain text', async () => {
+    const { page } = await stack.newPage();
+    for (const keyword of ['%', '_', '\\', '.*', '"coli', "(kpn|eco)"]) {
+      await page.goto(`/search?k=${encodeURIComponent(keyword)}`);
+      await page.getByTestId('search-total').waitFor();
+      expect(await page.getByTestId('search-page-input').inputValue()).toBe(keyword);
+      expect(await page.getByTestId('server-error').count()).toBe(0);
+    }
+  });
+
+  it('without a keyword offers examples and does not search', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/search');
+    await page.getByTestId('search-empty').waitFor();
+    await page.getByTestId('search-page-input').press('Enter');
+    await page.waitForTimeout(400);
+    expect(new URL(page.url()).search).toBe('');
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack';
+import { activeAccount, cookie, eventually, expectPath, logIn, visibleText } from '../support/helpers';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+describe('locale', () => {
+  it('chooses the initial locale on the root path only: browser language, then cookie', async () => {
+    const en = await stack.newPage({ locale: 'en-US' });
+    await en.page.goto('/');
+    await expectPath(en.page, '/en');
+    await eventually(async () => /^en/.test((await en.page.locator('html').getAttribute('lang')) ?? ''), 'html lang is English');
+
+    // A deep link keeps its own language whatever the browser says.
+    await en.page.goto('/lab');
+    await en.page.waitForTimeout(300);
+    expect(new URL(en.page.url()).pathname).toBe('/lab');
+
+    const zh = await stack.newPage({ locale: 'zh-CN' });
+    await zh.page.goto('/');
+    await zh.page.getByTestId('home-page').waitFor();
+    expect(new URL(zh.page.url()).pathname).toBe('/');
+
+    // The cookie wins over the browser language.
+    await zh.context.addCookies([{ name: 'locale', value: 'en', url: stack.baseUrl }]);
+    await zh.page.goto('/');
+    await expectPath(zh.page, '/en');
+  });
+
+  it.each([
+    ['/lab', '/en/lab'],
+    ['/resource/bp?guideline=EUCAST', '/en/resource/bp?guideline=EUCAST'],
+    ['/blast', '/en/blast'],
+    ['/', '/en'],
+  ])('switches %s to %s and back, keeping the choice in a cookie', async (from, to) => {
+    const { page } = await stack.newPage();
+    await page.goto(from);
+    await page.getByTestId('footer').getByTestId('lang-switch').click();
+    await expectPath(page, to);
+    expect(await cookie(page, 'locale')).toBe('en');
+    const cookies = await page.context().cookies();
+    const locale = cookies.find((c) => c.name === 'locale')!;
+    expect(locale.path).toBe('/');
+    // About 365 days.
+    expect(locale.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+    expect(await page.title()).toMatch(/MDC|Microbe/);
+    await page.getByTestId('footer').getByTestId('lang-switch').click();
+    await expectPath(page, from);
+    expect(await cookie(page, 'locale')).toBe('zh');
+  });
+
+  it('gives each page its own title and description in each language', async () => {
+    const { page } = await stack.newPage();
+    const seen = new Set<string>();
+    for (const path of ['/', '/en', '/lab', '/en/lab', '/blast', '/en/resource']) {
+      await page.goto(path);
+      await page.waitForTimeout(250);
+      const title = await page.title();
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length ?? 0).toBeGreaterThan(20);
+      seen.add(title);
+    }
+    expect(seen.size).toBe(6);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown route with HTTP 404 and the 404 page', async () => {
+    const { page } = await stack.newPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByText('页面不存在').first().waitFor();
+    expect(await visibleText(page)).toContain('404');
+    const en = await page.goto('/en/nothing-here');
+    expect(en?.status()).toBe(404);
+    await page.getByText('This page could not be found').first().waitFor();
+  });
+
+  it('shows the 500 page and the Can\'t Found page', async () => {
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    await page.goto('/en/500');
+    await page.getByText('System under maintenance').waitFor();
+    expect(await visibleText(page)).toContain('Try again later');
+    await page.goto('/en/404');
+    await page.getByText("Can't Found").first().waitFor();
+    const text = await visibleText(page);
+    expect(text).toMatch(/network/i);
+    expect(text).toMatch(/proxy/i);
+    expect(text).toMatch(/firewall/i);
+    await page.getByTestId('error-back').waitFor();
+  });
+});
+
+describe('header', () => {
+  it('becomes fixed once scrolled past 60 px', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/');
+    const header = page.getByTestId('header');
+    expect(await header.getAttribute('data-fixed')).toBe('false');
+    await page.mouse.wheel(0, 40);
+    await page.waitForTimeout(450);
+    expect(await header.getAttribute('data-fixed')).toBe('false');
+    await page.mouse.wheel(0, 400);
+    await eventually(async () => (await header.getAttribute('data-fixed')) === 'true', 'header fixed');
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await eventually(async () => (await header.getAttribute('data-fixed')) === 'false', 'header back in flow');
+  });
+
+  it('opens and closes the search box; blank keywords do nothing; keywords are trimmed', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/lab');
+    await page.getByTestId('search-toggle').click();
+    const panel = page.getByTestId('search-panel');
+    await panel.waitFor();
+    // An outside click closes it.
+    await page.mouse.click(640, 700);
+    await panel.waitFor({ state: 'detached' });
+
+    await page.getByTestId('search-toggle').click();
+    const input = panel.locator('input');
+    await input.fill('    ');
+    await input.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/lab');
+    await panel.waitFor();
+
+    await input.fill('  Escherichia coli  ');
+    await input.press('Enter');
+    await eventually(() => new URL(page.url()).pathname === '/search', 'on the search page');
+    expect(new URL(page.url()).searchParams.get('k')).toBe('Escherichia coli');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('does not ask for suggestions when the box gets focus', async () => {
+    const { page } = await stack.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/autocomplete')) calls.push(r.url());
+    });
+    await page.goto('/');
+    await page.getByTestId('search-toggle').click();
+    await page.getByTestId('search-panel').locator('input').focus();
+    await page.waitForTimeout(600);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('phone width', () => {
+  it('shows a drawer at 375 px with the entries and a collapsible profile section', async () => {
+    const { email, password } = await activeAccount(stack);
+    const { page } = await stack.newPage({ width: 375, height: 812 });
+    await logIn(page, email, password);
+    await expectPath(page, '/');
+    expect(await page.getByTestId('nav-lab').isVisible()).toBe(false);
+    await page.getByTestId('drawer-button').click();
+    const drawer = page.getByTestId('drawer');
+    await drawer.waitFor();
+    const text = await drawer.innerText();
+    for (const entry of ['资源', '药敏', '鉴定']) expect(text).toContain(entry);
+    await drawer.getByTestId('drawer-lang-switch').waitFor();
+    const profile = page.getByTestId('drawer-profile');
+    await profile.waitFor();
+    await profile.getByText(email).click();
+    await page.getByTestId('drawer-logout').waitFor();
+    await page.getByTestId('drawer-change-password').waitFor();
+    // Collapses again.
+    await profile.getByText(email).click();
+    await eventually(async () => !(await page.getByTestId('drawer-logout').isVisible()), 'profile collapsed');
+  });
+});
+
+describe('dialogs', () => {
+  it('ignore clicks on the backdrop', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/');
+    await page.getByTestId('disclaimer-open').click();
+    const dialog = page.getByTestId('disclaimer-dialog');
+    await dialog.waitFor();
+    await page.mouse.click(8, 8);
+    await page.waitForTimeout(500);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.getByTestId('disclaimer-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});

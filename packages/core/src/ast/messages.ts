@@ -1,0 +1,291 @@
+import type { Localized } from './types';
+
+/**
+ * Every sentence the engine says, in both languages, as templates with {named}
+ * slots. A slot value may itself be localized (a category label, a group name).
+ */
+export const MESSAGES = {
+  // a value compared with a breakpoint row, and the category that follows
+  'interpreted.mic.S': {
+    en: 'MIC {value} mg/L ≤ S breakpoint {s} ({source}) → {category}',
+    zh: 'MIC {value} mg/L ≤ 敏感折点 {s}（{source}）→ {category}',
+  },
+  'interpreted.mic.R': {
+    en: 'MIC {value} mg/L ≥ R breakpoint {r} ({source}) → {category}',
+    zh: 'MIC {value} mg/L ≥ 耐药折点 {r}（{source}）→ {category}',
+  },
+  'interpreted.mic.between': {
+    en: 'S breakpoint {s} < MIC {value} mg/L < R breakpoint {r} ({source}) → {category}',
+    zh: '敏感折点 {s} < MIC {value} mg/L < 耐药折点 {r}（{source}）→ {category}',
+  },
+  'interpreted.mic.NS': {
+    en: 'MIC {value} mg/L > S breakpoint {s}, no R breakpoint ({source}) → {category}',
+    zh: 'MIC {value} mg/L > 敏感折点 {s}，无耐药折点（{source}）→ {category}',
+  },
+  'interpreted.mic.WT': {
+    en: 'MIC {value} mg/L ≤ ECOFF {ecoff} ({source}) → {category}',
+    zh: 'MIC {value} mg/L ≤ 流行病学折点(ECOFF) {ecoff}（{source}）→ {category}',
+  },
+  'interpreted.mic.NWT': {
+    en: 'MIC {value} mg/L > ECOFF {ecoff} ({source}) → {category}',
+    zh: 'MIC {value} mg/L > 流行病学折点(ECOFF) {ecoff}（{source}）→ {category}',
+  },
+  'interpreted.disk.S': {
+    en: 'zone {value} mm ≥ S breakpoint {s} ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm ≥ 敏感折点 {s}（{source}）→ {category}',
+  },
+  'interpreted.disk.R': {
+    en: 'zone {value} mm ≤ R breakpoint {r} ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm ≤ 耐药折点 {r}（{source}）→ {category}',
+  },
+  'interpreted.disk.between': {
+    en: 'R breakpoint {r} < zone {value} mm < S breakpoint {s} ({source}) → {category}',
+    zh: '耐药折点 {r} < 抑菌圈直径 {value} mm < 敏感折点 {s}（{source}）→ {category}',
+  },
+  'interpreted.disk.NS': {
+    en: 'zone {value} mm < S breakpoint {s}, no R breakpoint ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm < 敏感折点 {s}，无耐药折点（{source}）→ {category}',
+  },
+  'interpreted.disk.WT': {
+    en: 'zone {value} mm ≥ ECOFF {ecoff} ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm ≥ 流行病学折点(ECOFF) {ecoff}（{source}）→ {category}',
+  },
+  'interpreted.disk.NWT': {
+    en: 'zone {value} mm < ECOFF {ecoff} ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm < 流行病学折点(ECOFF) {ecoff}（{source}）→ {category}',
+  },
+  'measure.mic': { en: 'MIC {value} mg/L', zh: 'MIC {value} mg/L' },
+  'measure.disk': { en: 'zone {value} mm', zh: '抑菌圈直径 {value} mm' },
+  source: { en: '{guideline} {year}, {group}', zh: '{guideline} {year}，{group}' },
+  'source.site': { en: '{guideline} {year}, {group}, {site}', zh: '{guideline} {year}，{group}，{site}' },
+
+  // results
+  'result.spans': {
+    en: '{measure} may be {from} or {to} (S {s}, R {r}; {source}) → not interpretable, {category}',
+    zh: '{measure} 可能为{from}或{to}（敏感折点 {s}，耐药折点 {r}；{source}）→ {category}',
+  },
+  'result.undecided': {
+    en: '{measure}: the breakpoint row gives only R {r} and the value is below it ({source}) → {category}',
+    zh: '{measure}：该折点仅给出耐药折点 {r}，数值低于该折点（{source}）→ {category}',
+  },
+  'result.expected': {
+    en: '{organism} is expected to be resistant to {antibiotic} (intrinsic resistance, {guideline} expected resistant phenotypes: {table}) → {category}',
+    zh: '{organism}对{antibiotic}天然耐药（{guideline} 预期耐药表型：{table}）→ {category}',
+  },
+  'result.noBreakpoint.antibiotic': {
+    en: 'no breakpoint: {guideline} {year} has no {type} breakpoints for {antibiotic}',
+    zh: '无折点：{guideline} {year} 未给出{antibiotic}的{type}折点',
+  },
+  'result.noBreakpoint.method': {
+    en: 'no breakpoint: {guideline} {year} has no {method} breakpoints for {antibiotic} (only {other})',
+    zh: '无折点：{guideline} {year} 未给出{antibiotic}的{method}折点（仅有{other}折点）',
+  },
+  'result.noBreakpoint.organism': {
+    en: 'no breakpoint: {guideline} {year} has no {method} breakpoint for {antibiotic} in {organism} or its groups',
+    zh: '无折点：{guideline} {year} 未给出{organism}（及其所属菌群）对{antibiotic}的{method}折点',
+  },
+  'result.ecoffOnly': {
+    en: 'no clinical breakpoint: {guideline} {year} gives only an ECOFF of {ecoff} for {antibiotic} in {group}; {measure} is {wt}',
+    zh: '无临床折点：{guideline} {year} 仅给出{group}对{antibiotic}的流行病学折点(ECOFF) {ecoff}；{measure} 为{wt}',
+  },
+  'result.emptyRow': {
+    en: 'no breakpoint: {guideline} {year} lists {antibiotic} for {group} without breakpoint values (testing not recommended or insufficient evidence)',
+    zh: '无折点：{guideline} {year} 列出{group}对{antibiotic}但未给出折点值（不推荐检测或证据不足）',
+  },
+
+  // input errors
+  'error.wrongMic': {
+    en: 'wrong MIC: "{raw}" is not an MIC between 0.0001 and 2048 mg/L; not interpreted',
+    zh: 'MIC 错误："{raw}" 不是 0.0001–2048 mg/L 范围内的 MIC 值，未判读',
+  },
+  'error.wrongZone': {
+    en: 'wrong zone diameter: "{raw}" is not a zone diameter between 6 and 80 mm; not interpreted',
+    zh: '抑菌圈直径错误："{raw}" 不是 6–80 mm 范围内的抑菌圈直径，未判读',
+  },
+  'error.potency': {
+    en: 'disk content {given} does not match the breakpoint disk {expected} ({source}); not interpreted',
+    zh: '纸片含量 {given} 与折点所用纸片 {expected} 不符（{source}），未判读',
+  },
+  'error.organism': { en: 'unknown organism "{input}"', zh: '无法识别的菌种 "{input}"' },
+  'error.antibiotic': { en: 'unknown antibiotic "{input}"', zh: '无法识别的抗菌药物 "{input}"' },
+  'error.method': {
+    en: 'unknown test method "{input}" (use MIC or DISK)',
+    zh: '无法识别的检测方法 "{input}"（应为 MIC 或 纸片扩散法 DISK）',
+  },
+  'error.guideline': {
+    en: 'unknown guideline "{input}" (available: {available})',
+    zh: '无法识别的判读标准 "{input}"（可用：{available}）',
+  },
+  'error.year': {
+    en: '{guideline} {year} {type} breakpoints are not available (years: {available})',
+    zh: '没有 {guideline} {year} 的{type}折点（可用年份：{available}）',
+  },
+
+  // notes
+  'note.rounded.mic': {
+    en: 'MIC {from} mg/L lies between two-fold dilutions and is read as the next dilution up, {to} mg/L',
+    zh: 'MIC {from} mg/L 不在倍比稀释系列上，按上一个稀释度 {to} mg/L 判读',
+  },
+  'note.rounded.disk': {
+    en: 'zone {from} mm is read as {to} mm (whole millimetres)',
+    zh: '抑菌圈直径 {from} mm 按整毫米 {to} mm 判读',
+  },
+  'note.combination': {
+    en: 'only the first component of "{raw}" is interpreted, as breakpoints are given for it',
+    zh: '仅判读 "{raw}" 的第一个组分（折点以该组分表示）',
+  },
+  'note.site.general': {
+    en: 'no breakpoint specific to {site}; the general (not site-specific) breakpoint is used',
+    zh: '无{site}专用折点，采用通用（非部位特异性）折点',
+  },
+  'note.site.systemic': {
+    en: 'only site-specific breakpoints exist; the {used} breakpoint is used',
+    zh: '仅有部位特异性折点，采用{used}折点',
+  },
+  'note.site.deferred': {
+    en: 'the breakpoint for {narrow} applies to {skipped} only; the {group} breakpoint is used',
+    zh: '{narrow}的折点仅适用于{skipped}，采用{group}折点',
+  },
+  'note.site.only': {
+    en: 'only a {used} breakpoint exists and is used; it applies to {used} only',
+    zh: '仅有{used}折点，已采用；该折点仅适用于{used}',
+  },
+  'note.site.unknown': {
+    en: 'site of infection "{input}" is not recognised and was ignored',
+    zh: '无法识别的感染部位 "{input}"，已忽略',
+  },
+  'note.pkpd': {
+    en: 'PK/PD (non-species-related) breakpoint: no organism-specific breakpoint exists',
+    zh: '采用 PK/PD（非菌种相关）折点：无菌种特异性折点',
+  },
+  'note.screen': { en: 'screening breakpoint', zh: '筛查折点' },
+  'note.fuzzyOrganism': {
+    en: 'organism "{input}" was read as {name} (similar spelling)',
+    zh: '菌种 "{input}" 按近似拼写识别为 {name}',
+  },
+  'note.fuzzyAntibiotic': {
+    en: 'antibiotic "{input}" was read as {name} (similar spelling)',
+    zh: '抗菌药物 "{input}" 按近似拼写识别为 {name}',
+  },
+  'note.expectedWithBreakpoint': {
+    en: 'the measured value is not used: expected resistance overrides breakpoints',
+    zh: '未采用实测值：天然耐药优先于折点判读',
+  },
+
+  // expert rules
+  'rule.whonet': {
+    en: 'WHONET expert rule {rule} ({description}): {antibiotic} {from} → {to}',
+    zh: 'WHONET 专家规则 {rule}（{description}）：{antibiotic} {from} → {to}',
+  },
+  'rule.eucast': {
+    en: 'EUCAST {group} {version} ({reference}): {antibiotic} {from} → {to}',
+    zh: 'EUCAST {group} {version}（{reference}）：{antibiotic} {from} → {to}',
+  },
+  'rule.eucast.kept': {
+    en: 'EUCAST {group} {version} ({reference}) infers {to} for {antibiotic}, but the measured result is {from}; the measured result is kept — please review',
+    zh: 'EUCAST {group} {version}（{reference}）推断{antibiotic}为{to}，但实测结果为{from}；保留实测结果，请复核',
+  },
+  'rule.eucast.note': {
+    en: 'EUCAST {group} {version} ({reference}): {note}',
+    zh: 'EUCAST {group} {version}（{reference}）：{note}',
+  },
+  'rule.notReported': { en: 'not to be reported', zh: '不报告' },
+  'rule.untested': { en: 'not tested', zh: '未检测' },
+  'rule.uninterpreted': { en: 'no category', zh: '未判读' },
+} as const satisfies Record<string, Localized>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParam = string | number | Localized;
+
+/** A template cut at its slots once: literal parts around slot names. */
+interface Compiled {
+  parts: string[];
+  slots: string[];
+}
+
+function compile(template: string): Compiled {
+  const parts: string[] = [];
+  const slots: string[] = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    parts.push(template.slice(last, match.index));
+    slots.push(match[1]!);
+    last = match.index! + match[0].length;
+  }
+  parts.push(template.slice(last));
+  return { parts, slots };
+}
+
+const COMPILED = new Map<MessageKey, { en: Compiled; zh: Compiled }>();
+for (const key of Object.keys(MESSAGES) as MessageKey[]) {
+  COMPILED.set(key, { en: compile(MESSAGES[key].en), zh: compile(MESSAGES[key].zh) });
+}
+
+function fill(template: Compiled, params: Readonly<Record<string, MessageParam>>, lang: keyof Localized): string {
+  let out = template.parts[0]!;
+  for (let i = 0; i < template.slots.length; i++) {
+    const name = template.slots[i]!;
+    const value = params[name];
+    out += value === undefined ? `{${name}}` : typeof value === 'object' ? value[lang] : String(value);
+    out += template.parts[i + 1]!;
+  }
+  return out;
+}
+
+export function message(key: MessageKey, params: Readonly<Record<string, MessageParam>> = {}): Localized {
+  const compiled = COMPILED.get(key)!;
+  return { en: fill(compiled.en, params, 'en'), zh: fill(compiled.zh, params, 'zh') };
+}
+
+type InterpretedKey = Extract<MessageKey, `interpreted.${string}`>;
+
+function interpretedSlot(name: string, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized): string {
+  switch (name) {
+    case 'value':
+      return value;
+    case 's':
+      return s;
+    case 'r':
+      return r;
+    case 'ecoff':
+      return ecoff;
+    case 'source':
+      return source[lang];
+    case 'category':
+      return category[lang];
+    default:
+      return `{${name}}`;
+  }
+}
+
+function fillInterpreted(template: Compiled, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized): string {
+  let out = template.parts[0]!;
+  for (let i = 0; i < template.slots.length; i++) {
+    out += interpretedSlot(template.slots[i]!, lang, value, s, r, ecoff, source, category) + template.parts[i + 1]!;
+  }
+  return out;
+}
+
+/**
+ * The sentence for a value compared with a breakpoint, built without a parameter
+ * object: it is written once for nearly every result.
+ */
+export function interpretedMessage(
+  key: InterpretedKey,
+  value: string,
+  s: string,
+  r: string,
+  ecoff: string,
+  source: Localized,
+  category: Localized,
+): Localized {
+  const compiled = COMPILED.get(key)!;
+  return {
+    en: fillInterpreted(compiled.en, 'en', value, s, r, ecoff, source, category),
+    zh: fillInterpreted(compiled.zh, 'zh', value, s, r, ecoff, source, category),
+  };
+}
+
+export function same(text: string): Localized {
+  return { en: text, zh: text };
+}

@@ -1,0 +1,314 @@
+import { TWO_BIT, encodeNucleotides } from './alphabet';
+
+/** One reference sequence as the engine receives it (e.g. a FASTA record of the MDC rRNA sets). */
+export interface ReferenceSequence {
+  accession: string;
+  /** `Genus species`; may be empty for references without taxonomy. */
+  species?: string;
+  /** Kingdom, Phylum, Class, Order, Family, Genus (a trailing species entry is accepted and ignored). */
+  lineage?: readonly string[];
+  description?: string;
+  sequence: string;
+}
+
+/** What a hit reports about its reference. */
+export interface ReferenceInfo {
+  accession: string;
+  species: string;
+  genus: string;
+  family: string;
+  /** Kingdom … Genus. */
+  lineage: string[];
+  description: string;
+  length: number;
+}
+
+/**
+ * Typed-array part of an index. Plain data, so it can be handed to worker threads (with
+ * `shared: true` the arrays live in SharedArrayBuffers and are not copied).
+ */
+export interface ReferenceIndexData {
+  wordLength: number;
+  /** All reference sequences, concatenated, as base sets (see alphabet). */
+  codes: Uint8Array;
+  /** Reference r spans codes[offsets[r], offsets[r + 1]). */
+  offsets: Uint32Array;
+  /** Postings of word w are postings[wordStarts[w], wordStarts[w + 1]). */
+  wordStarts: Uint32Array;
+  /** Reference numbers, ascending within each word; each reference at most once per word. */
+  postings: Uint32Array;
+}
+
+export interface ReferenceIndex extends ReferenceIndexData {
+  refs: ReferenceInfo[];
+  /** Milliseconds spent building (encoding and word index). */
+  buildMs: number;
+  /** Bytes held by the typed arrays. */
+  bytes: number;
+  /** References that were skipped, with the reason (no usable bases). */
+  skipped: { accession: string; reason: string }[];
+}
+
+export interface BuildIndexOptions {
+  /**
+   * Word length of the candidate index, 4–12. By default the shortest length from 8 to 12 with at
+   * least one possible word per 8 reference bases (11 for the 16S set, 9 for the 18S set): a query
+   * then shares well under one word per reference by chance, and a small set gets small tables.
+   */
+  wordLength?: number;
+  /** Allocate the typed arrays in SharedArrayBuffers (for worker threads). */
+  shared?: boolean;
+  /**
+   * Up to this many reference bases (default 2^26) each reference's words are listed once (4 bytes a
+   * base, freed after the build); above it they are read twice instead, slower but without that memory.
+   */
+  maxListedBases?: number;
+}
+
+export const MAX_WORD_LENGTH = 12;
+
+export function defaultWordLength(totalBases: number): number {
+  let k = 8;
+  while (k < MAX_WORD_LENGTH && 8 * 4 ** k < totalBases) k++;
+  return k;
+}
+
+function allocate<T extends Uint8Array | Uint32Array>(ctor: new (buffer: ArrayBufferLike) => T, bytesPer: number, length: number, shared: boolean): T {
+  const buffer = shared ? new SharedArrayBuffer(length * bytesPer) : new ArrayBuffer(length * bytesPer);
+  return new ctor(buffer);
+}
+
+/** `Genus species` at the start of a description such as NCBI's "Escherichia coli strain K-12 16S …". */
+const BINOMIAL = /^(?:uncultured\s+|Candidatus\s+)?([A-Z][a-z]+ [a-z][a-z-]+)\b/;
+
+/**
+ * What a hit reports about its reference. Without a species or taxonomy the species is taken from a
+ * binomial at the start of the description (as in NCBI titles); otherwise it stays empty.
+ */
+export function referenceInfo(ref: ReferenceSequence, length: number): ReferenceInfo {
+  const lineage = [...(ref.lineage ?? [])];
+  let species = ref.species ?? '';
+  if (lineage.length >= 7) {
+    if (!species) species = lineage[6]!;
+    lineage.length = 6;
+  }
+  if (!species && ref.description) species = ref.description.match(BINOMIAL)?.[1] ?? '';
+  const genus = lineage[5] || species.split(' ')[0] || '';
+  const family = lineage[4] ?? '';
+  return { accession: ref.accession, species, genus, family, lineage, description: ref.description ?? '', length };
+}
+
+/**
+ * Builds the word index over a reference set once; searches then reuse it. Each reference
+ * contributes every distinct word of `wordLength` exact bases (words touching an ambiguity code are
+ * left out), so a posting list says which references contain a word.
+ */
+export function buildReferenceIndex(references: Iterable<ReferenceSequence>, options: BuildIndexOptions = {}): ReferenceIndex {
+  const builder = new ReferenceIndexBuilder(options);
+  for (const ref of references) builder.add(ref);
+  return builder.finish();
+}
+
+const LISTING_LIMIT = 1 << 26;
+
+/**
+ * Incremental form of {@link buildReferenceIndex}: references can be added while they are read
+ * (e.g. from a FASTA stream), so the caller need not hold the whole set as text.
+ */
+export class ReferenceIndexBuilder {
+  private encoded: Uint8Array[] = [];
+  private readonly refs: ReferenceInfo[] = [];
+  private readonly skipped: { accession: string; reason: string }[] = [];
+  private total = 0;
+  private spentMs = 0;
+  private finished = false;
+
+  constructor(private readonly options: BuildIndexOptions = {}) {
+    if (options.wordLength !== undefined) {
+      const k = options.wordLength;
+      if (!Number.isInteger(k) || k < 4 || k > MAX_WORD_LENGTH) throw new RangeError(`wordLength must be an integer from 4 to 12, got ${k}`);
+    }
+  }
+
+  /** Adds one reference; returns false (and records why) when it has no usable sequence. */
+  add(ref: ReferenceSequence): boolean {
+    if (this.finished) throw new Error('ReferenceIndexBuilder: add after finish');
+    const started = performance.now();
+    const { codes, invalidAt } = encodeNucleotides(ref.sequence);
+    let ok = true;
+    if (invalidAt >= 0) {
+      this.skipped.push({ accession: ref.accession, reason: `character '${ref.sequence.replace(/\s+/g, '')[invalidAt]}' is not a nucleotide` });
+      ok = false;
+    } else if (codes.length === 0) {
+      this.skipped.push({ accession: ref.accession, reason: 'empty sequence' });
+      ok = false;
+    } else {
+      // A right-sized copy: the encoder's buffer is as long as the text.
+      this.encoded.push(codes.length === codes.buffer.byteLength ? codes : codes.slice());
+      this.refs.push(referenceInfo(ref, codes.length));
+      this.total += codes.length;
+    }
+    this.spentMs += performance.now() - started;
+    return ok;
+  }
+
+  get size(): number {
+    return this.refs.length;
+  }
+
+  finish(): ReferenceIndex {
+    if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
+    this.finished = true;
+    const started = performance.now();
+    const shared = this.options.shared ?? false;
+    const total = this.total;
+    const n = this.refs.length;
+    const codes = allocate(Uint8Array, 1, total, shared);
+    const offsets = allocate(Uint32Array, 4, n + 1, shared);
+    let at = 0;
+    this.encoded.forEach((seq, r) => {
+      offsets[r] = at;
+      codes.set(seq, at);
+      at += seq.length;
+    });
+    offsets[n] = at;
+    this.encoded = [];
+
+    const k = this.options.wordLength ?? defaultWordLength(total);
+    const words = 1 << (2 * k);
+    const wordStarts = allocate(Uint32Array, 4, words + 1, shared);
+    let postings: Uint32Array;
+    if (total <= (this.options.maxListedBases ?? LISTING_LIMIT)) {
+      const listed = new Uint32Array(total);
+      const listedEnd = new Uint32Array(n);
+      const listedCount = listDistinctWords(codes, offsets, n, k, wordStarts, listed, listedEnd);
+      prefixSums(wordStarts, words);
+      postings = allocate(Uint32Array, 4, listedCount, shared);
+      fillPostings(n, listed, listedEnd, wordStarts, postings);
+    } else {
+      countDistinctWords(codes, offsets, n, k, wordStarts);
+      prefixSums(wordStarts, words);
+      postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
+      rescanPostings(codes, offsets, n, k, wordStarts, postings);
+    }
+    const posted = postings.length;
+    wordStarts.copyWithin(0, 1);
+    wordStarts[words] = posted;
+    const bytes = codes.byteLength + offsets.byteLength + wordStarts.byteLength + postings.byteLength;
+    const buildMs = this.spentMs + performance.now() - started;
+    return { wordLength: k, codes, offsets, wordStarts, postings, refs: this.refs, skipped: this.skipped, bytes, buildMs };
+  }
+}
+
+function prefixSums(counts: Uint32Array, words: number): void {
+  for (let w = 0; w < words; w++) counts[w + 1] = counts[w + 1]! + counts[w]!;
+}
+
+/** Large sets, pass 1 without listing: counts references per word into counts[word + 1]. */
+function countDistinctWords(codes: Uint8Array, offsets: Uint32Array, n: number, k: number, counts: Uint32Array): void {
+  const mask = (1 << (2 * k)) - 1;
+  const seen = new Int32Array(mask + 1).fill(-1);
+  for (let r = 0; r < n; r++) {
+    let word = 0;
+    let valid = 0;
+    for (let i = offsets[r]!, end = offsets[r + 1]!; i < end; i++) {
+      const b = TWO_BIT[codes[i]!]!;
+      if (b < 0) {
+        valid = 0;
+        continue;
+      }
+      word = ((word << 2) | b) & mask;
+      if (++valid >= k && seen[word] !== r) {
+        seen[word] = r;
+        counts[word + 1]!++;
+      }
+    }
+  }
+}
+
+/** Large sets, pass 2: reads the words again, last reference first, filling postings from the end. */
+function rescanPostings(codes: Uint8Array, offsets: Uint32Array, n: number, k: number, wordStarts: Uint32Array, postings: Uint32Array): void {
+  const mask = (1 << (2 * k)) - 1;
+  const seen = new Int32Array(mask + 1).fill(-1);
+  for (let r = n - 1; r >= 0; r--) {
+    let word = 0;
+    let valid = 0;
+    for (let i = offsets[r]!, end = offsets[r + 1]!; i < end; i++) {
+      const b = TWO_BIT[codes[i]!]!;
+      if (b < 0) {
+        valid = 0;
+        continue;
+      }
+      word = ((word << 2) | b) & mask;
+      if (++valid >= k && seen[word] !== r) {
+        seen[word] = r;
+        const slot = word + 1;
+        const at = wordStarts[slot]! - 1;
+        wordStarts[slot] = at;
+        postings[at] = r;
+      }
+    }
+  }
+}
+
+// The two passes are separate functions so that each is optimised on its own while it runs
+// (one large function is optimised mid-loop and then thrown away when it reaches the next loop).
+
+/**
+ * Pass 1: lists each reference's distinct words (`seen` stamps the last reference that produced a
+ * word, so a word repeated inside a reference is listed once) and counts references per word into
+ * counts[word + 1]. Returns how many words were listed.
+ */
+function listDistinctWords(
+  codes: Uint8Array,
+  offsets: Uint32Array,
+  n: number,
+  k: number,
+  counts: Uint32Array,
+  listed: Uint32Array,
+  listedEnd: Uint32Array,
+): number {
+  const mask = (1 << (2 * k)) - 1;
+  const seen = new Int32Array(mask + 1).fill(-1);
+  let listedCount = 0;
+  for (let r = 0; r < n; r++) {
+    let word = 0;
+    let valid = 0;
+    for (let i = offsets[r]!, end = offsets[r + 1]!; i < end; i++) {
+      const b = TWO_BIT[codes[i]!]!;
+      if (b < 0) {
+        valid = 0;
+        continue;
+      }
+      word = ((word << 2) | b) & mask;
+      if (++valid >= k && seen[word] !== r) {
+        seen[word] = r;
+        counts[word + 1]!++;
+        listed[listedCount++] = word;
+      }
+    }
+    listedEnd[r] = listedCount;
+  }
+  return listedCount;
+}
+
+/**
+ * Pass 2: fills each word's postings from its end, last reference first, so they come out ascending
+ * and wordStarts[w + 1] walks down to the start of word w (the caller then shifts by one).
+ */
+function fillPostings(n: number, listed: Uint32Array, listedEnd: Uint32Array, wordStarts: Uint32Array, postings: Uint32Array): void {
+  for (let r = n - 1; r >= 0; r--) {
+    for (let i = r > 0 ? listedEnd[r - 1]! : 0, end = listedEnd[r]!; i < end; i++) {
+      const slot = listed[i]! + 1;
+      const at = wordStarts[slot]! - 1;
+      wordStarts[slot] = at;
+      postings[at] = r;
+    }
+  }
+}
+
+/** Rebuilds an index around typed arrays received from another thread. */
+export function indexFromData(data: ReferenceIndexData, refs: ReferenceInfo[], buildMs = 0): ReferenceIndex {
+  const bytes = data.codes.byteLength + data.offsets.byteLength + data.wordStarts.byteLength + data.postings.byteLength;
+  return { ...data, refs, buildMs, bytes, skipped: [] };
+}

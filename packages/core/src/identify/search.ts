@@ -1,0 +1,433 @@
+import { TWO_BIT, encodeNucleotides, reverseComplement } from './alphabet';
+import {
+  DEFAULT_SCORING,
+  QueryWords,
+  SemiGlobalAligner,
+  renderAlignment,
+  type AlignmentLines,
+  type AlignmentScoring,
+  type AlignmentStats,
+} from './align';
+import { DEFAULT_THRESHOLDS, assessConfidence, type Confidence, type ConfidenceThresholds } from './confidence';
+import { refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
+import type { ReferenceIndex } from './reference-index';
+
+export interface IdentifyOptions {
+  /** Which gene the sequences are, for the refusal messages (default 16S). */
+  marker?: Marker;
+  /** Hits listed per query besides ties with the top hit (default 20). */
+  maxHits?: number;
+  thresholds?: Partial<ConfidenceThresholds>;
+  /** Shortest accepted sequence in bases (default 300). */
+  minLength?: number;
+  /**
+   * References aligned per query, best word scores first (default 32). More are aligned while the
+   * last ones still tie with the top hit, so ties are never cut off.
+   */
+  candidates?: number;
+  /** Include the printable alignment of each hit (default true). */
+  alignments?: boolean;
+  scoring?: AlignmentScoring;
+  /**
+   * Words found in more than this share of the references are not counted when ranking candidates
+   * (default 0.03), unless the query shares too few of its other words with any reference; 1 counts all.
+   */
+  commonWordShare?: number;
+}
+
+export const DEFAULT_MAX_HITS = 20;
+export const DEFAULT_MIN_LENGTH = 300;
+export const DEFAULT_CANDIDATES = 24;
+export const DEFAULT_COMMON_WORD_SHARE = 0.03;
+/** Words in at most this many references are always counted, however small the reference set. */
+const MIN_COMMON_WORD_REFS = 64;
+/** Word length of the exact matches anchoring an alignment. */
+const ANCHOR_WORD = 12;
+/** Upper bound on references aligned for one query when extending over ties. */
+const MAX_CANDIDATE_FACTOR = 8;
+
+export interface IdentifyQuery {
+  id: string;
+  sequence: string;
+  description?: string;
+}
+
+export interface Hit {
+  /** 1 for the top hit. */
+  rank: number;
+  accession: string;
+  species: string;
+  genus: string;
+  family: string;
+  /** Kingdom … Genus. */
+  lineage: string[];
+  description: string;
+  /** Percent, see SIMILARITY_DEFINITION. */
+  similarity: number;
+  /** Alignment columns (see SIMILARITY_DEFINITION). */
+  alignedLength: number;
+  identical: number;
+  mismatches: number;
+  /** Gap columns, in bases. */
+  gaps: number;
+  gapOpens: number;
+  /** Columns where an ambiguity code faces a compatible base. */
+  ambiguous: number;
+  score: number;
+  /** Percent of the query between its first and last base facing a reference base. */
+  queryCoverage: number;
+  /** 1-based positions in the submitted query; start > end on the minus strand. */
+  queryStart: number;
+  queryEnd: number;
+  /** 1-based positions in the reference, start ≤ end. */
+  referenceStart: number;
+  referenceEnd: number;
+  referenceLength: number;
+  strand: '+' | '-';
+  /** Same similarity as the top hit. */
+  tiedWithTop: boolean;
+  /** Query line (reverse-complemented on the minus strand), match line, reference line. */
+  alignment?: AlignmentLines;
+}
+
+export interface Identification {
+  ok: true;
+  queryId: string;
+  queryLength: number;
+  strand: '+' | '-';
+  topHit: Hit;
+  /** The top hit first, then the other hits tied with it, then the rest with distinct species first. */
+  hits: Hit[];
+  /** Species of all hits tied with the top hit, top hit's species first. */
+  tiedSpecies: string[];
+  /** References tied with the top hit (all of them are in `hits`). */
+  tiedHits: number;
+  confidence: Confidence;
+  /** References aligned for this query. */
+  aligned: number;
+}
+
+export interface Refusal {
+  ok: false;
+  queryId: string;
+  queryLength: number;
+  reason: RefusalReason;
+  messageKey: IdentifyMessageKey;
+  message: LocalizedText;
+  detail: LocalizedText;
+  /** Best similarity found when refused for lack of a similar reference. */
+  bestSimilarity?: number;
+}
+
+export type IdentificationResult = Identification | Refusal;
+
+interface Aligned {
+  ref: number;
+  score: number;
+  identical: number;
+  denominator: number;
+  stats: AlignmentStats;
+  refStart: number;
+  refEnd: number;
+  cigar: Uint32Array;
+}
+
+/** a better than b: similarity, then score, then earlier reference. Similarity compared exactly as fractions. */
+function compareAligned(a: Aligned, b: Aligned): number {
+  const diff = b.identical * a.denominator - a.identical * b.denominator;
+  if (diff !== 0) return diff;
+  if (a.score !== b.score) return b.score - a.score;
+  return a.ref - b.ref;
+}
+
+function sameSimilarity(a: Aligned, b: Aligned): boolean {
+  return a.identical * b.denominator === b.identical * a.denominator;
+}
+
+function percent(identical: number, denominator: number): number {
+  return denominator > 0 ? (100 * identical) / denominator : 0;
+}
+
+/** Per-index scratch memory, reused by every search on that index in this thread. */
+class Searcher {
+  counts: Uint32Array;
+  histogram = new Uint32Array(4096);
+  aligners = new Map<AlignmentScoring, SemiGlobalAligner>();
+
+  constructor(readonly index: ReferenceIndex) {
+    this.counts = new Uint32Array(index.refs.length);
+  }
+
+  aligner(scoring: AlignmentScoring): SemiGlobalAligner {
+    let aligner = this.aligners.get(scoring);
+    if (!aligner) {
+      aligner = new SemiGlobalAligner(scoring);
+      this.aligners.set(scoring, aligner);
+    }
+    return aligner;
+  }
+}
+
+const searchers = new WeakMap<ReferenceIndex, Searcher>();
+
+function searcherFor(index: ReferenceIndex): Searcher {
+  let searcher = searchers.get(index);
+  if (!searcher) {
+    searcher = new Searcher(index);
+    searchers.set(index, searcher);
+  }
+  return searcher;
+}
+
+/** Distinct words of the index's length in a sequence, ascending. */
+export function distinctWords(codes: Uint8Array, k: number): Uint32Array {
+  const out = new Uint32Array(Math.max(0, codes.length - k + 1));
+  const mask = (1 << (2 * k)) - 1;
+  let n = 0;
+  let word = 0;
+  let valid = 0;
+  for (let i = 0; i < codes.length; i++) {
+    const b = TWO_BIT[codes[i]!]!;
+    if (b < 0) {
+      valid = 0;
+      continue;
+    }
+    word = ((word << 2) | b) & mask;
+    if (++valid >= k) out[n++] = word;
+  }
+  const words = out.subarray(0, n).sort();
+  let u = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || words[i] !== words[i - 1]) words[u++] = words[i]!;
+  return words.subarray(0, u);
+}
+
+function presentWords(index: ReferenceIndex, words: Uint32Array): number {
+  const starts = index.wordStarts;
+  let present = 0;
+  for (let i = 0; i < words.length; i++) if (starts[words[i]! + 1]! > starts[words[i]!]!) present++;
+  return present;
+}
+
+/**
+ * References sharing the most words with the query, most first (ties by reference order), at most
+ * `limit` of them, each sharing at least one word. Words found in more than `cap` references are
+ * not counted: conserved stretches of the gene are shared by almost every reference, cost most of
+ * the counting and say little about which references are closest.
+ */
+function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, cap: number): { candidates: Uint32Array; best: number; counted: number } {
+  const { wordStarts, postings } = searcher.index;
+  const counts = searcher.counts;
+  counts.fill(0);
+  let counted = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const start = wordStarts[w]!;
+    const end = wordStarts[w + 1]!;
+    if (end - start > cap || end === start) continue;
+    counted++;
+    for (let p = start; p < end; p++) counts[postings[p]!]!++;
+  }
+  const maxCount = words.length;
+  if (searcher.histogram.length <= maxCount) searcher.histogram = new Uint32Array(maxCount + 1);
+  const histogram = searcher.histogram;
+  histogram.fill(0, 0, maxCount + 1);
+  const n = counts.length;
+  let best = 0;
+  for (let r = 0; r < n; r++) {
+    const c = counts[r]!;
+    histogram[c]!++;
+    if (c > best) best = c;
+  }
+  // Lowest count still among the `limit` best.
+  let threshold = best;
+  let taken = 0;
+  while (threshold > 1 && taken + histogram[threshold]! < limit) taken += histogram[threshold--]!;
+  const picked: number[] = [];
+  if (best > 0) for (let r = 0; r < n; r++) if (counts[r]! >= threshold) picked.push(r);
+  picked.sort((a, b) => counts[b]! - counts[a]! || a - b);
+  return { candidates: Uint32Array.from(picked.length > limit ? picked.slice(0, limit) : picked), best, counted };
+}
+
+function refuse(query: IdentifyQuery, marker: Marker, reason: RefusalReason, length: number, limits: { minLength: number; minSimilarity: number }, bestSimilarity?: number): Refusal {
+  const messageKey = refusalMessageKey(marker, reason);
+  return {
+    ok: false,
+    queryId: query.id,
+    queryLength: length,
+    reason,
+    messageKey,
+    message: IDENTIFY_MESSAGES[messageKey],
+    detail: refusalDetail(reason, limits),
+    ...(bestSimilarity !== undefined ? { bestSimilarity } : {}),
+  };
+}
+
+/**
+ * Identifies one sequence against an index: candidate references by shared words, a semi-global
+ * alignment (query end to end, reference ends free) against the best candidates on the strand the
+ * query matches, hits ranked by similarity (then alignment score), and a confidence level.
+ */
+export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, options: IdentifyOptions = {}): IdentificationResult {
+  const marker = options.marker ?? '16S';
+  const thresholds: ConfidenceThresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
+  const maxHits = options.maxHits ?? DEFAULT_MAX_HITS;
+  const candidateCount = Math.max(1, options.candidates ?? DEFAULT_CANDIDATES);
+  const scoring = options.scoring ?? DEFAULT_SCORING;
+  const limits = { minLength, minSimilarity: thresholds.minSimilarity };
+
+  const text = query.sequence ?? '';
+  if (text.trim().length === 0) return refuse(query, marker, 'empty', 0, limits);
+  const { codes: forward, invalidAt } = encodeNucleotides(text);
+  if (invalidAt >= 0) return refuse(query, marker, 'non-nucleotide', forward.length, limits);
+  const length = forward.length;
+  if (length < minLength) return refuse(query, marker, 'too-short', length, limits);
+
+  const searcher = searcherFor(index);
+  const k = index.wordLength;
+  const reverse = reverseComplement(forward);
+  const forwardWords = distinctWords(forward, k);
+  const reverseWords = distinctWords(reverse, k);
+  const minus = presentWords(index, reverseWords) > presentWords(index, forwardWords);
+  const oriented = minus ? reverse : forward;
+  const words = minus ? reverseWords : forwardWords;
+
+  const maxCandidates = candidateCount * MAX_CANDIDATE_FACTOR;
+  const share = options.commonWordShare ?? DEFAULT_COMMON_WORD_SHARE;
+  let ranking = rankCandidates(searcher, words, maxCandidates, Math.max(MIN_COMMON_WORD_REFS, Math.floor(index.refs.length * share)));
+  // A query sharing few of its informative words with any reference (a distant relative of
+  // everything indexed) is ranked again on all of its words, conserved ones included.
+  if (share < 1 && ranking.best < Math.max(4, ranking.counted * 0.1)) ranking = rankCandidates(searcher, words, maxCandidates, Infinity);
+  const candidates = ranking.candidates;
+  if (candidates.length === 0) return refuse(query, marker, 'no-similar-reference', length, limits, 0);
+
+  const aligner = searcher.aligner(scoring);
+  const anchors = new QueryWords(oriented, ANCHOR_WORD);
+  const { codes, offsets } = index;
+  const aligned: Aligned[] = [];
+  let best: Aligned | undefined;
+  const alignOne = (ref: number): Aligned | null => {
+    const start = offsets[ref]!;
+    const refCodes = codes.subarray(start, offsets[ref + 1]!);
+    const result = aligner.align(anchors, refCodes, 0, refCodes.length, true);
+    if (!result) return null;
+    const stats = result.stats;
+    return {
+      ref,
+      score: stats.score,
+      identical: stats.identical,
+      denominator: stats.columns - stats.ambiguous,
+      stats,
+      refStart: result.refStart,
+      refEnd: result.refEnd,
+      cigar: result.cigar,
+    };
+  };
+  let next = 0;
+  let batch = candidateCount;
+  for (;;) {
+    const stop = Math.min(candidates.length, next + batch);
+    let tiedInBatch = false;
+    const batchStart = aligned.length;
+    for (; next < stop; next++) {
+      const hit = alignOne(candidates[next]!);
+      if (!hit) continue;
+      aligned.push(hit);
+      if (!best || compareAligned(hit, best) < 0) best = hit;
+    }
+    // Ties among the weakest candidates of the batch hint that more ties follow.
+    const tail = Math.max(batchStart, aligned.length - Math.max(4, (aligned.length - batchStart) >> 2));
+    if (!best) {
+      if (next >= candidates.length) break;
+      continue;
+    }
+    for (let i = tail; i < aligned.length; i++) if (aligned[i] !== best && sameSimilarity(aligned[i]!, best)) tiedInBatch = true;
+    const species = index.refs[best.ref]!.species;
+    const otherSpecies = aligned.some((a) => index.refs[a.ref]!.species !== species);
+    if (next >= candidates.length || (!tiedInBatch && otherSpecies)) break;
+    batch = Math.max(8, candidateCount >> 1);
+  }
+
+  aligned.sort(compareAligned);
+  const top = aligned[0];
+  if (!top) return refuse(query, marker, 'no-similar-reference', length, limits, 0);
+  const topSimilarity = percent(top.identical, top.denominator);
+  if (topSimilarity < thresholds.minSimilarity) return refuse(query, marker, 'no-similar-reference', length, limits, topSimilarity);
+
+  // Top hit, the other ties (species not yet listed first), then the rest with species not yet listed first.
+  const listed: Aligned[] = [];
+  const used = new Set<Aligned>();
+  const seenSpecies = new Set<string>();
+  const take = (pool: Aligned[], distinctOnly: boolean, limit: number) => {
+    for (const a of pool) {
+      if (listed.length >= limit) return;
+      if (used.has(a)) continue;
+      const sp = index.refs[a.ref]!.species;
+      if (distinctOnly && seenSpecies.has(sp)) continue;
+      used.add(a);
+      seenSpecies.add(sp);
+      listed.push(a);
+    }
+  };
+  const ties = aligned.filter((a) => sameSimilarity(a, top));
+  take(ties, true, Infinity);
+  take(ties, false, Infinity);
+  take(aligned, true, Math.max(maxHits, ties.length));
+  take(aligned, false, Math.max(maxHits, ties.length));
+
+  const render = options.alignments ?? true;
+  const hits = listed.map((a, i): Hit => {
+    const info = index.refs[a.ref]!;
+    const refCodes = codes.subarray(offsets[a.ref]!, offsets[a.ref + 1]!);
+    const s = a.stats;
+    return {
+      rank: i + 1,
+      accession: info.accession,
+      species: info.species,
+      genus: info.genus,
+      family: info.family,
+      lineage: info.lineage,
+      description: info.description,
+      similarity: percent(a.identical, a.denominator),
+      alignedLength: s.columns,
+      identical: s.identical,
+      mismatches: s.mismatches,
+      gaps: s.gaps,
+      gapOpens: s.gapOpens,
+      ambiguous: s.ambiguous,
+      score: s.score,
+      queryCoverage: (100 * (s.queryCoveredEnd - s.queryCoveredStart)) / length,
+      queryStart: minus ? length : 1,
+      queryEnd: minus ? 1 : length,
+      referenceStart: a.refStart + 1,
+      referenceEnd: a.refEnd,
+      referenceLength: info.length,
+      strand: minus ? '-' : '+',
+      tiedWithTop: sameSimilarity(a, top),
+      ...(render ? { alignment: renderAlignment(oriented, refCodes, a.refStart, a.cigar) } : {}),
+    };
+  });
+
+  // Confidence looks at every aligned reference, not only the listed ones.
+  const ranked = aligned.map((a) => {
+    const info = index.refs[a.ref]!;
+    return { similarity: percent(a.identical, a.denominator), species: info.species, genus: info.genus, family: info.family };
+  });
+  return {
+    ok: true,
+    queryId: query.id,
+    queryLength: length,
+    strand: minus ? '-' : '+',
+    topHit: hits[0]!,
+    hits,
+    tiedSpecies: [...new Set(ties.map((a) => index.refs[a.ref]!.species))],
+    tiedHits: ties.length,
+    confidence: assessConfidence(ranked, thresholds),
+    aligned: aligned.length,
+  };
+}
+
+/** Each sequence of a submission gets its own result, in order. */
+export function identifySequences(index: ReferenceIndex, queries: readonly IdentifyQuery[], options: IdentifyOptions = {}): IdentificationResult[] {
+  return queries.map((q) => identifySequence(index, q, options));
+}

@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assessConfidence,
+  buildReferenceIndex,
+  ReferenceIndexBuilder,
+  formatIdentificationJson,
+  formatIdentificationTsv,
+  identifySequence,
+  identifySequences,
+  DEFAULT_THRESHOLDS,
+  IDENTIFY_MESSAGES,
+  SIMILARITY_DEFINITION,
+  type Identification,
+  type IdentificationResult,
+  type ReferenceSequence,
+  type Refusal,
+} from '@mdc/core/identify';
+import { randomSequence, reverseComplementText, rng, substitute } from './identify/helpers';
+
+function ref(accession: string, species: string, sequence: string, family = 'Testaceae'): ReferenceSequence {
+  const genus = species.split(' ')[0]!;
+  return { accession, species, lineage: ['Bacteria', 'Testota', 'Testia', 'Testales', family, genus, species], sequence };
+}
+
+function ok(result: IdentificationResult): Identification {
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result;
+}
+
+function refused(result: IdentificationResult): Refusal {
+  if (result.ok) throw new Error('expected a refusal');
+  return result;
+}
+
+const random = rng(42);
+const base = randomSequence(1000, random);
+// Unrelated background references so that candidates compete.
+const background = Array.from({ length: 6 }, (_, i) => ref(`BG${i}`, `Otherus species${i}`, randomSequence(1000, random), 'Otheraceae'));
+
+describe('reference index', () => {
+  const refs = [ref('R1', 'Alpha prima', base), ref('R2', 'Alpha prima', base.slice(0, 500) + 'NNRY' + base.slice(500)), ...background];
+
+  it('posts each distinct word of a reference once, references ascending, skipping words with ambiguity codes', () => {
+    const index = buildReferenceIndex(refs, { wordLength: 8 });
+    const word = (text: string) => text.split('').reduce((w, c) => w * 4 + 'ACGT'.indexOf(c), 0);
+    const posted = (text: string) => Array.from(index.postings.subarray(index.wordStarts[word(text)]!, index.wordStarts[word(text) + 1]!));
+    const w = base.slice(100, 108);
+    const holders = refs.flatMap((r, i) => (r.sequence.includes(w) ? [i] : []));
+    expect(posted(w)).toEqual(holders);
+    expect(index.wordStarts[4 ** 8]).toBe(index.postings.length);
+    expect(index.refs.map((r) => r.accession)).toEqual(refs.map((r) => r.accession));
+    expect(index.refs[0]).toMatchObject({ species: 'Alpha prima', genus: 'Alpha', family: 'Testaceae', length: 1000 });
+  });
+
+  it('builds the same index incrementally, and re-reading words instead of listing them changes nothing', () => {
+    const whole = buildReferenceIndex(refs, { wordLength: 9 });
+    const builder = new ReferenceIndexBuilder({ wordLength: 9, maxListedBases: 0 });
+    for (const r of refs) builder.add(r);
+    expect(builder.add({ accession: 'bad', sequence: 'ACGT-ACGT' })).toBe(false);
+    const rescanned = builder.finish();
+    expect(rescanned.postings).toEqual(whole.postings);
+    expect(rescanned.wordStarts).toEqual(whole.wordStarts);
+    expect(rescanned.codes).toEqual(whole.codes);
+    expect(rescanned.skipped).toEqual([{ accession: 'bad', reason: "character '-' is not a nucleotide" }]);
+  });
+
+  it('reads the species from an NCBI-style description when there is no taxonomy', () => {
+    const index = buildReferenceIndex([
+      { accession: 'N1', description: 'Escherichia coli strain K-12 16S ribosomal RNA', sequence: base },
+      { accession: 'N2', description: 'uncultured Bacillus sp. clone 7', sequence: base },
+      { accession: 'N3', description: 'bacterium enrichment culture clone', sequence: base },
+    ]);
+    expect(index.refs.map((r) => [r.species, r.genus])).toEqual([
+      ['Escherichia coli', 'Escherichia'],
+      ['Bacillus sp', 'Bacillus'],
+      ['', ''],
+    ]);
+  });
+
+  it('chooses a longer word for a larger reference set', () => {
+    expect(buildReferenceIndex(refs).wordLength).toBe(8);
+    expect(buildReferenceIndex([ref('X', 'X x', randomSequence(3_000_000, rng(1)))]).wordLength).toBe(10);
+  });
+});
+
+describe('identifySequence: counts on hand-made sequences', () => {
+  const index = buildReferenceIndex([ref('R1', 'Alpha prima', base), ...background]);
+
+  it('finds an exact match at 100 %', () => {
+    const result = ok(identifySequence(index, { id: 'q', sequence: base.slice(100, 700) }));
+    expect(result.topHit).toMatchObject({
+      accession: 'R1',
+      species: 'Alpha prima',
+      similarity: 100,
+      alignedLength: 600,
+      mismatches: 0,
+      gaps: 0,
+      score: 1200,
+      queryCoverage: 100,
+      referenceStart: 101,
+      referenceEnd: 700,
+      strand: '+',
+    });
+    expect(result.topHit.alignment!.match).toBe('|'.repeat(600));
+  });
+
+  it('counts mismatches and gaps in bases', () => {
+    // Reference 100..500 with substitutions at 150, 250, 350, bases 400-401 deleted, one base inserted after 450.
+    const chars = base.split('');
+    for (const p of [150, 250, 350]) chars[p] = chars[p] === 'A' ? 'C' : 'A';
+    const edited = chars.slice(100, 400).join('') + chars.slice(402, 450).join('') + (chars[450] === 'G' ? 'T' : 'G') + chars.slice(450, 500).join('');
+    const hit = ok(identifySequence(index, { id: 'q', sequence: edited })).topHit;
+    expect(edited).toHaveLength(399);
+    expect(hit).toMatchObject({ mismatches: 3, gaps: 3, gapOpens: 2, alignedLength: 401, identical: 395, referenceStart: 101, referenceEnd: 500 });
+    expect(hit.similarity).toBeCloseTo((100 * 395) / 401, 10);
+    expect(hit.score).toBe(395 * 2 - 3 * 3 - (5 + 2 * 2) - (5 + 2));
+    expect(hit.alignment!.query.replace(/-/g, '')).toBe(edited);
+  });
+
+  it('recognises a reverse-complemented query', () => {
+    const query = reverseComplementText(base.slice(200, 800));
+    const result = ok(identifySequence(index, { id: 'rc', sequence: query }));
+    expect(result.strand).toBe('-');
+    expect(result.topHit).toMatchObject({ accession: 'R1', similarity: 100, queryStart: 600, queryEnd: 1, referenceStart: 201, referenceEnd: 800 });
+  });
+
+  it('accepts lower case, U and whitespace', () => {
+    const text = base.slice(0, 500).toLowerCase().replace(/t/g, 'u').replace(/(.{60})/g, '$1\n ');
+    expect(ok(identifySequence(index, { id: 'q', sequence: text })).topHit.similarity).toBe(100);
+  });
+
+  it('scores IUPAC codes: compatible ones are neither identical nor mismatches, incompatible ones are mismatches', () => {
+    const chars = base.slice(100, 600).split('');
+    const Ns = [20, 120, 220, 320, 420];
+    for (const p of Ns) chars[p] = 'N';
+    const c = chars.findIndex((x, i) => x === 'C' && i > 50 && i < 450 && !Ns.includes(i));
+    chars[c] = 'Y'; // C or T: compatible with C
+    const c2 = chars.findIndex((x, i) => x === 'C' && i > c + 10);
+    chars[c2] = 'R'; // A or G: not compatible with C
+    const hit = ok(identifySequence(index, { id: 'q', sequence: chars.join('') })).topHit;
+    expect(hit).toMatchObject({ ambiguous: 6, mismatches: 1, identical: 493, alignedLength: 500, gaps: 0 });
+    expect(hit.similarity).toBeCloseTo((100 * 493) / 494, 10);
+    expect(hit.alignment!.match.split('').filter((m) => m === ':')).toHaveLength(6);
+    // Ns alone do not lower the similarity.
+    const onlyN = base.slice(100, 600).split('');
+    for (const p of Ns) onlyN[p] = 'N';
+    expect(ok(identifySequence(index, { id: 'q', sequence: onlyN.join('') })).topHit.similarity).toBe(100);
+  });
+
+  it('gives each sequence of a submission its own result', () => {
+    const results = identifySequences(index, [
+      { id: 'a', sequence: base.slice(0, 400) },
+      { id: 'b', sequence: '' },
+      { id: 'c', sequence: base.slice(500, 1000) },
+    ]);
+    expect(results.map((r) => [r.queryId, r.ok])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
+  });
+});
+
+describe('identifySequence: ties and confidence', () => {
+  const r2 = rng(7);
+  const near = substitute(base, 3, r2, 20); // 99.7 % to base
+  const mid = substitute(base, 15, r2, 20); // 98.5 %
+  const genusLevel = substitute(base, 30, r2, 10); // ~97 %
+  const familyLevel = substitute(base, 100, r2, 3); // ~90 %
+  const distant = substitute(base, 200, r2, 2); // ~80 %
+
+  it('reports identical references of two species as tied, the top hit first, and names a species group', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('B1', 'Beta secunda', base), ref('C1', 'Gamma tertia', mid), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: substitute(base, 2, rng(3), 50) }));
+    expect(result.tiedHits).toBe(2);
+    expect(result.tiedSpecies).toEqual(['Alpha prima', 'Beta secunda']);
+    expect(result.hits.slice(0, 2).map((h) => [h.accession, h.tiedWithTop])).toEqual([
+      ['A1', true],
+      ['B1', true],
+    ]);
+    expect(result.hits[2]).toMatchObject({ accession: 'C1', tiedWithTop: false });
+    expect(result.confidence).toMatchObject({ level: 'species-group', names: ['Alpha prima', 'Beta secunda'], margin: 0 });
+  });
+
+  it('keeps every tie even beyond the hit limit', () => {
+    const twins = Array.from({ length: 5 }, (_, i) => ref(`T${i}`, `Twin species${i}`, base));
+    const index = buildReferenceIndex([...twins, ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base.slice(0, 900) }, { maxHits: 2 }));
+    expect(result.hits.filter((h) => h.tiedWithTop)).toHaveLength(5);
+    expect(result.hits).toHaveLength(5);
+  });
+
+  it('names the species at ≥ 98.7 % with a lead of ≥ 0.5 % over the next species', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('A2', 'Alpha secunda', mid), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base }));
+    expect(result.confidence).toMatchObject({ level: 'species', names: ['Alpha prima'], similarity: 100, nextSpecies: 'Alpha secunda' });
+    expect(result.confidence.margin).toBeCloseTo(1.5, 5);
+  });
+
+  it('gives a species group when the next species is within 0.5 %', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('A2', 'Alpha secunda', near), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base }));
+    expect(result.confidence).toMatchObject({ level: 'species-group', names: ['Alpha prima', 'Alpha secunda'] });
+    expect(result.confidence.margin).toBeCloseTo(0.3, 5);
+  });
+
+  it('falls to genus, family and no identification as similarity drops', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base, 'Alphaceae'), ...background]);
+    const levels = [genusLevel, familyLevel, distant].map((sequence) => ok(identifySequence(index, { id: 'q', sequence })));
+    expect(levels.map((r) => r.confidence.level)).toEqual(['genus', 'family', 'none']);
+    expect(levels[0]!.confidence.names).toEqual(['Alpha']);
+    expect(levels[1]!.confidence.names).toEqual(['Alphaceae']);
+    expect(levels[0]!.topHit.similarity).toBeGreaterThanOrEqual(94.5);
+    expect(levels[0]!.topHit.similarity).toBeLessThan(98.7);
+    expect(levels[2]!.topHit.similarity).toBeLessThan(86.5);
+    expect(levels[2]!.topHit.similarity).toBeGreaterThanOrEqual(70);
+  });
+
+  it('uses thresholds given as configuration', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...background]);
+    const strict = ok(identifySequence(index, { id: 'q', sequence: genusLevel }, { thresholds: { genus: 99.5 } }));
+    expect(strict.confidence.level).toBe('family');
+  });
+});
+
+describe('assessConfidence', () => {
+  const hit = (similarity: number, species: string, family = 'F1') => ({ similarity, species, genus: species.split(' ')[0]!, family });
+
+  it('applies each threshold at its boundary', () => {
+    expect(assessConfidence([hit(98.7, 'A a'), hit(98.2, 'A b')]).level).toBe('species');
+    expect(assessConfidence([hit(98.69, 'A a'), hit(90, 'A b')]).level).toBe('genus');
+    expect(assessConfidence([hit(94.5, 'A a')]).level).toBe('genus');
+    expect(assessConfidence([hit(94.49, 'A a')]).level).toBe('family');
+    expect(assessConfidence([hit(86.5, 'A a')]).level).toBe('family');
+    expect(assessConfidence([hit(86.49, 'A a')]).level).toBe('none');
+    expect(assessConfidence([]).level).toBe('none');
+  });
+
+  it('needs the margin to another species, not to another reference of the same species', () => {
+    expect(assessConfidence([hit(99.9, 'A a'), hit(99.8, 'A a'), hit(99.0, 'B b')]).level).toBe('species');
+    const group = assessConfidence([hit(99.9, 'A a'), hit(99.8, 'A a'), hit(99.5, 'B b'), hit(99.41, 'C c'), hit(99.3, 'D d')]);
+    expect(group).toMatchObject({ level: 'species-group', names: ['A a', 'B b', 'C c'], nextSpecies: 'B b' });
+  });
+
+  it('lists tied genera at genus level', () => {
+    expect(assessConfidence([hit(96, 'A a'), hit(95.8, 'B b'), hit(90, 'C c')]).names).toEqual(['A', 'B']);
+  });
+
+  it('documents its defaults', () => {
+    expect(DEFAULT_THRESHOLDS).toEqual({ species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minSimilarity: 70 });
+  });
+});
+
+describe('identifySequence: refused input', () => {
+  const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...background]);
+
+  it('refuses an empty sequence', () => {
+    for (const sequence of ['', '  \n ']) {
+      const r = refused(identifySequence(index, { id: 'q', sequence }));
+      expect(r.reason).toBe('empty');
+      expect(r.message.en).toBe('The 16s gene sequence can not be empty');
+      expect(r.messageKey).toBe('identify.16s.empty');
+    }
+    const r18 = refused(identifySequence(index, { id: 'q', sequence: '' }, { marker: '18S' }));
+    expect(r18.message.en).toBe('The 18s gene sequence can not be empty');
+    expect(r18.message.zh).toContain('18s');
+  });
+
+  it('refuses characters that are not nucleotides', () => {
+    for (const sequence of [base.slice(0, 500) + 'X', base.slice(0, 400) + '-' + base.slice(400, 800), 'MKTAYIAKQRQISFVKSHFSRQ'.repeat(20), base.slice(0, 500) + '1']) {
+      const r = refused(identifySequence(index, { id: 'q', sequence }));
+      expect(r.reason).toBe('non-nucleotide');
+      expect(r.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+    }
+  });
+
+  it('refuses sequences shorter than 300 bp', () => {
+    const r = refused(identifySequence(index, { id: 'q', sequence: base.slice(0, 299) }));
+    expect(r).toMatchObject({ reason: 'too-short', queryLength: 299, messageKey: 'identify.16s.unsupported' });
+    expect(ok(identifySequence(index, { id: 'q', sequence: base.slice(0, 300) })).topHit.similarity).toBe(100);
+  });
+
+  it('refuses a sequence with no reference at 70 % or more', () => {
+    const unrelated = refused(identifySequence(index, { id: 'q', sequence: randomSequence(800, rng(99)) }, { marker: '18S' }));
+    expect(unrelated).toMatchObject({ reason: 'no-similar-reference', messageKey: 'identify.18s.unsupported' });
+    expect(unrelated.message.en).toBe('Unsupported 18s gene sequence, Please confirm and re-enter');
+    // Shares a stretch with the reference (so it is aligned) but is far below 70 % overall.
+    const partly = base.slice(0, 60) + substitute(base.slice(60, 700), 280, rng(4), 1);
+    const r = refused(identifySequence(index, { id: 'q', sequence: partly }));
+    expect(r.reason).toBe('no-similar-reference');
+    expect(r.bestSimilarity).toBeGreaterThan(30);
+    expect(r.bestSimilarity).toBeLessThan(70);
+  });
+
+  it('has zh and en texts for every message key and the similarity definition', () => {
+    for (const text of [...Object.values(IDENTIFY_MESSAGES), SIMILARITY_DEFINITION]) {
+      expect(text.en.length).toBeGreaterThan(10);
+      expect(text.zh).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('formatting for the CLI', () => {
+  const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('A2', 'Alpha secunda', substitute(base, 15, rng(8), 20)), ...background]);
+  const results = identifySequences(index, [
+    { id: 'q1', sequence: base.slice(0, 800) },
+    { id: 'q2', sequence: 'ACGT' },
+  ]);
+
+  it('writes TSV with the documented columns, one row per hit and one per refused sequence', () => {
+    const lines = formatIdentificationTsv(results, { top: 2 }).trimEnd().split('\n');
+    expect(lines[0]).toBe('query\trank\taccession\tspecies\tsimilarity\tlength\tmismatches\tgaps\tscore\tconfidence');
+    expect(lines[1]).toBe('q1\t1\tA1\tAlpha prima\t100.00\t800\t0\t0\t1600\tspecies:Alpha prima');
+    expect(lines[2]!.split('\t').slice(0, 4)).toEqual(['q1', '2', 'A2', 'Alpha secunda']);
+    expect(lines[3]).toBe('q2\t0\t\t\t\t\t\t\t\trefused:too-short');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('writes JSON without alignments unless asked', () => {
+    const parsed = JSON.parse(formatIdentificationJson(results, { top: 1 }));
+    expect(parsed[0].hits).toHaveLength(1);
+    expect(parsed[0].hits[0].alignment).toBeUndefined();
+    expect(parsed[1]).toMatchObject({ ok: false, reason: 'too-short' });
+    const withAlignment = JSON.parse(formatIdentificationJson(results, { top: 1, alignments: true }));
+    expect(withAlignment[0].hits[0].alignment.query).toHaveLength(800);
+  });
+});

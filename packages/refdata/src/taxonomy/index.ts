@@ -1,0 +1,22 @@
+export * from './types';
+export { TaxonomyFormatError, type TaxonomyErrorLocation } from './errors';
+export {
+  MICROORGANISMS_FILE,
+  MICROORGANISMS_COLUMNS,
+  TAXON_CODES_FILE,
+  TAXON_CODES_COLUMNS,
+  MicroorganismsParser,
+  TaxonCodesParser,
+  parseMicroorganisms,
+  parseTaxonCodes,
+} from './parse';
+export { TaxonomyTable, type TaxonomyTableOptions } from './table';
+export { defaultTaxonomyDir, readMicroorganisms, readTaxonCodes, readTaxonomy } from './read';
+
+import { parseMicroorganisms, parseTaxonCodes } from './parse';
+import { TaxonomyTable } from './table';
+
+/** Builds the table from the text of both files (no I/O). */
+export function parseTaxonomy(microorganismsText: string, codesText = 'code\tmo\n'): TaxonomyTable {
+  return new TaxonomyTable(parseMicroorganisms(microorganismsText), parseTaxonCodes(codesText));
+}

@@ -1,0 +1,87 @@
+/** Ranks that occur in the `microorganisms` table (LPSN / GBIF, Dec 2022). */
+export const TAXON_RANKS = [
+  'kingdom',
+  'phylum',
+  'class',
+  'order',
+  'family',
+  'genus',
+  'species',
+  'subspecies',
+] as const;
+export type TaxonRank = (typeof TAXON_RANKS)[number];
+
+/**
+ * `accepted`: the name is the current one. `synonym`: a former or heterotypic name whose
+ * current name is reached through `lpsn_renamed_to` / `gbif_renamed_to`. `unknown` is used by
+ * later releases of the same table and is accepted so that an update does not break import.
+ */
+export const TAXON_STATUSES = ['accepted', 'synonym', 'unknown'] as const;
+export type TaxonStatus = (typeof TAXON_STATUSES)[number];
+
+/**
+ * Classification as written in the table. `species` and `subspecies` are epithets only
+ * ("coli", not "Escherichia coli"). Manually added pseudo-taxa carry placeholders such as
+ * "(unknown phylum)", kept verbatim because other tables refer to them by those names.
+ */
+export interface Lineage {
+  kingdom?: string;
+  phylum?: string;
+  class?: string;
+  order?: string;
+  family?: string;
+  genus?: string;
+  species?: string;
+  subspecies?: string;
+}
+
+export interface Taxon {
+  /** Stable microorganism code of the AMR `microorganisms` table, e.g. `B_ESCHR_COLI`. */
+  mo: string;
+  /** Full scientific name, e.g. "Escherichia coli". */
+  name: string;
+  status: TaxonStatus;
+  rank: TaxonRank;
+  lineage: Lineage;
+  /** Naming authority and year, e.g. "Castellani et al., 1919". */
+  author?: string;
+  /** Where the record comes from: "LPSN", "GBIF" or "manually added". */
+  source: string;
+  lpsnId?: string;
+  lpsnParentId?: string;
+  lpsnRenamedTo?: string;
+  gbifId?: string;
+  gbifParentId?: string;
+  gbifRenamedTo?: string;
+  /**
+   * Clinical prevalence class of the AMR package: 1 = commonly isolated from humans,
+   * 1.25 / 1.5 = less common or genera of them, 2 = rare or not known from humans.
+   */
+  prevalence: number;
+  snomed: string[];
+  /** 1-based line in the source file, kept so that later checks can point at the row. */
+  line: number;
+}
+
+/** A laboratory code or abbreviation (WHONET codes, older LIS codes…) naming a taxon. */
+export interface TaxonCode {
+  code: string;
+  mo: string;
+  line: number;
+}
+
+export type CurrentNameProblem =
+  /** The renamed-to chain comes back to a name already visited (e.g. two synonyms naming each other). */
+  | { kind: 'cycle'; at: Taxon }
+  /** A renamed-to id names no row of the table. */
+  | { kind: 'dangling'; at: Taxon; lpsnId?: string; gbifId?: string }
+  /** A synonym without any renamed-to id. */
+  | { kind: 'no-target'; at: Taxon };
+
+export interface CurrentName {
+  /** The accepted taxon the name resolves to; undefined when the chain breaks. */
+  current?: Taxon;
+  /** Every name visited, starting with the queried one (and ending with `current` when found). */
+  path: Taxon[];
+  problem?: CurrentNameProblem;
+}
