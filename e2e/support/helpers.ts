@@ -61,3 +61,21 @@ export async function logIn(page: Page, email: string, password: string, path = 
 export async function visibleText(page: Page) {
   return page.locator('body').innerText();
 }
+
+/**
+ * Waits until the open dialogs and drawers stop moving. antd zooms a dialog in over ~0.3 s; on a
+ * busy machine a click aimed at a button while it grows can land on whatever ends up under that
+ * point (a blast dialog's Submit click once focused the text box instead). Endless animations
+ * (spinners) never settle and are not waited for.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const effect = animation.effect as KeyframeEffect | null;
+      const target = effect?.target as Element | null | undefined;
+      if (animation.playState !== 'running' || !target) return true;
+      if (effect?.getTiming().iterations === Infinity) return true;
+      return !target.closest('.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-popover');
+    }),
+  );
+}

@@ -7,7 +7,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/test-references';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, eventually, expectPath, fillForm, logIn } from '../support/helpers';
+import { activeAccount, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -59,6 +59,7 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     expect(await page.getByTestId('open-genome').count()).toBe(0);
     await page.getByTestId('open-16s').click();
     await page.getByTestId('blast-sequence-input').waitFor();
+    await settled(page);
 
     // The same sentences as the server's, before anything is sent.
     await page.getByTestId('blast-submit').click();
@@ -134,6 +135,8 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.goBack();
     await row.waitFor();
     await row.getByTestId('history-delete').click();
+    await page.getByTestId('confirm-delete').waitFor();
+    await settled(page);
     await page.getByTestId('confirm-delete').click();
     await eventually(async () => (await page.locator(`[data-testid="history-row"][data-id="${id}"]`).count()) === 0, 'the deleted task gone');
     await page.goto(`${pre}/blast/res?id=${id}`);
@@ -146,12 +149,17 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto(`${pre}/blast`);
     await page.getByTestId('open-16s').click();
+    await page.getByTestId('blast-sample').waitFor();
+    await settled(page);
     await page.getByTestId('blast-sample').click();
     await eventually(async () => (await page.getByTestId('blast-sequence-input').inputValue()).startsWith('>sample_'), 'the sample filled in');
     await page.getByTestId('blast-cancel').click();
+    await page.getByTestId('blast-sample').waitFor({ state: 'detached' });
 
     const yeasts = (await heldOutQueries('18S')).filter((q) => q.expected?.startsWith('Saccharomyces'));
     await page.getByTestId('open-18s').click();
+    await page.getByTestId('blast-mode-upload').waitFor();
+    await settled(page);
     await page.getByTestId('blast-mode-upload').click();
     await page.locator('input[type=file]').setInputFiles({ name: 'yeasts.fasta', mimeType: 'text/plain', buffer: Buffer.from(fasta(yeasts)) });
     await page.getByTestId('blast-file-loaded').waitFor();
@@ -168,6 +176,8 @@ describe('anonymous identification', () => {
     const { page } = await stack.newPage();
     await page.goto('/en/blast');
     await page.getByTestId('open-16s').click();
+    await page.getByTestId('blast-sequence-input').waitFor();
+    await settled(page);
     await page.getByTestId('blast-sequence-input').fill(query('Neisseria meningitidis').sequence);
     await page.getByTestId('blast-submit').click();
     const resultIsPublic = pageRoutes.find((r) => r.name === 'blast-res')!.public as boolean;

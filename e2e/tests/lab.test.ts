@@ -7,7 +7,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, eventually, expectPath, logIn } from '../support/helpers';
+import { activeAccount, eventually, expectPath, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let small: string;
@@ -47,6 +47,7 @@ async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: strin
   await page.getByTestId('add-antibiotic').click();
   const dialog = page.getByTestId('add-antibiotic-dialog');
   await dialog.locator('[data-testid=drug-option]').first().waitFor();
+  await settled(page);
   // The usual panel comes first and is tagged.
   expect(await dialog.locator('[data-testid=drug-option]').first().getAttribute('data-code')).toBe('AMP');
   await dialog.locator('input[data-testid=add-filter], [data-testid=add-filter] input').fill(locale === 'zh' ? '氨苄' : 'ampi');
@@ -57,6 +58,7 @@ async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: strin
   await page.getByTestId('add-ok').click();
   const values = page.getByTestId('sensitivity-dialog');
   await values.waitFor();
+  await settled(page);
   // A wrong value is refused in the dialog with the server's wording.
   await values.getByTestId('value-AMP').fill('lots');
   await page.getByTestId('sensitivity-ok').click();
@@ -150,6 +152,7 @@ describe('the AST experiment in the browser', () => {
     await amp.getByTestId('result-detail').click();
     const detail = page.getByTestId('result-detail-dialog');
     await detail.waitFor();
+    await settled(page);
     expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 16');
     const breakpoint = await detail.getByTestId('detail-breakpoint').innerText();
     expect(breakpoint).toContain('Enterobacteriaceae');
@@ -191,6 +194,7 @@ describe('the AST experiment in the browser', () => {
     expect(await page.getByTestId('fired-rules').innerText()).toContain('Expert rules not applied');
     await amp.click();
     await page.getByTestId('result-detail-dialog').waitFor();
+    await settled(page);
     expect(await page.getByTestId('detail-rules-off').count()).toBe(1);
     await page.getByTestId('detail-close').click();
 
@@ -212,6 +216,7 @@ describe('the AST experiment in the browser', () => {
 
     await page.locator(`[data-testid=hist-row][data-id="${second}"]`).getByTestId('hist-delete').click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Delete this experiment?' }).waitFor();
+    await settled(page);
     await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
     await eventually(async () => (await ids()).length === 0, 'the deleted experiment leaves the list');
     const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE id = $1', [second]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, cookie, eventually, expectPath, logIn, visibleText } from '../support/helpers';
+import { activeAccount, cookie, eventually, expectPath, logIn, settled, visibleText } from '../support/helpers';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -165,6 +165,7 @@ describe('phone width', () => {
     await drawer.getByTestId('drawer-lang-switch').waitFor();
     const profile = page.getByTestId('drawer-profile');
     await profile.waitFor();
+    await settled(page);
     await profile.getByText(email).click();
     await page.getByTestId('drawer-logout').waitFor();
     await page.getByTestId('drawer-change-password').waitFor();
@@ -181,6 +182,7 @@ describe('dialogs', () => {
     await page.getByTestId('disclaimer-open').click();
     const dialog = page.getByTestId('disclaimer-dialog');
     await dialog.waitFor();
+    await settled(page);
     await page.mouse.click(8, 8);
     await page.waitForTimeout(500);
     expect(await dialog.isVisible()).toBe(true);
