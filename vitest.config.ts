@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // `e2e` drives a real Chromium against a running portal.
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (vitest's default there is one): API and browser
+    // tests spend much of their time waiting on PostgreSQL, Chromium and the job queue, so two
+    // overlap well — a full run on 2 cores takes about half the time of one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
