@@ -129,7 +129,7 @@ describe('the AST experiment in the browser', () => {
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
     startJobs();
-    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await page.getByTestId('experiment-status').innerText()).toBe('完成');
 
@@ -186,7 +186,7 @@ describe('the AST experiment in the browser', () => {
     await pick(page, 'test-ESBL', 'Negative');
     await page.getByTestId('expert-rules').click();
     const first = await submitAndFollow(page);
-    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
     expect(await amp.innerText()).toContain('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
     // The test entered, and plainly that the expert rules were off.
@@ -201,7 +201,7 @@ describe('the AST experiment in the browser', () => {
     await page.goto('/en/lab');
     await fillExperiment(page, 'en', 'Wound swab 2');
     const second = await submitAndFollow(page);
-    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
 
     await page.goto('/en/lab/hist');
     await page.locator('[data-testid=hist-row]').first().waitFor();
