@@ -1,4 +1,4 @@
-import { ISOLATE_TEST_CODES, type IsolateTestCode, type IsolateTests } from '@mdc/contracts';
+import { ISOLATE_TEST_CODES, ISOLATE_TEST_NAMES, type IsolateTestCode, type IsolateTests } from '@mdc/contracts';
 import type { BreakpointView, Localized, Organism } from '@mdc/core/ast';
 
 export interface Choice {
@@ -56,15 +56,8 @@ export const SITE_FOR_SAMPLE: Readonly<Record<string, string>> = {
   sw: 'screen',
 };
 
-const TEST_LABELS: Record<IsolateTestCode, Choice['label']> = {
-  ESBL: { zh: 'ESBL 产超广谱β-内酰胺酶', en: 'ESBL' },
-  BETA_LACT: { zh: 'β-内酰胺酶', en: 'β-lactamase' },
-  MECA_PCR: { zh: 'mecA/PBP2a（MRSA 确认）', en: 'mecA/PBP2a' },
-  INDUC_CLI: { zh: '诱导型克林霉素耐药（D 试验）', en: 'Inducible clindamycin resistance (D-test)' },
-};
-
 /** The isolate tests (codes shared with the web app) with the names reports and the API document use. */
-export const ISOLATE_TESTS = ISOLATE_TEST_CODES.map((code) => ({ value: code, label: TEST_LABELS[code] }));
+export const ISOLATE_TESTS = ISOLATE_TEST_CODES.map((code) => ({ value: code, label: ISOLATE_TEST_NAMES[code] }));
 export type { IsolateTestCode, IsolateTests };
 
 export const METHODS: Choice[] = [

@@ -1,10 +1,15 @@
-import type { Locale } from '@mdc/contracts';
+import { ISOLATE_TEST_CODES, ISOLATE_TEST_NAMES, type IsolateTestCode, type Locale } from '@mdc/contracts';
 import { useLocale } from '../../lib/i18n/hooks';
 
 /**
  * Every text of the Lab pages, in both languages, typed: a key missing in one language does not
  * compile. The validation sentences match what the server answers (apps/server/src/lab/messages.ts).
  */
+/** The isolate tests' names, one list for the server's reports and these pages. */
+function testNames(locale: Locale): Record<IsolateTestCode, string> {
+  return Object.fromEntries(ISOLATE_TEST_CODES.map((code) => [code, ISOLATE_TEST_NAMES[code][locale]])) as Record<IsolateTestCode, string>;
+}
+
 const zh = {
   lab: {
     title: '药敏解释',
@@ -67,12 +72,7 @@ const zh = {
     notTested: '未检测',
     positive: '阳性（+）',
     negative: '阴性（−）',
-    names: {
-      ESBL: 'ESBL 产超广谱β-内酰胺酶',
-      BETA_LACT: 'β-内酰胺酶',
-      MECA_PCR: 'mecA/PBP2a（MRSA 确认）',
-      INDUC_CLI: '诱导型克林霉素耐药（D 试验）',
-    },
+    names: testNames('zh'),
     expertRules: '应用专家规则',
     expertRulesHint: '开启时按 WHONET 与 EUCAST 专家规则修正结果（如 MRSA 对 β-内酰胺类报告耐药）；关闭时仅按折点与天然耐药判读。',
     entered: '菌株试验',
@@ -302,12 +302,7 @@ const en: LabText = {
     notTested: 'Not tested',
     positive: 'Positive (+)',
     negative: 'Negative (−)',
-    names: {
-      ESBL: 'ESBL',
-      BETA_LACT: 'β-lactamase',
-      MECA_PCR: 'mecA/PBP2a',
-      INDUC_CLI: 'Inducible clindamycin resistance (D-test)',
-    },
+    names: testNames('en'),
     expertRules: 'Apply expert rules',
     expertRulesHint: 'On: the WHONET and EUCAST expert rules adjust the results (e.g. MRSA reported resistant to β-lactams). Off: breakpoints and intrinsic resistance only.',
     entered: 'Isolate tests',
