@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { authPaths } from '@mdc/contracts';
 import type { Stack } from './stack';
 
@@ -62,20 +62,32 @@ export async function visibleText(page: Page) {
   return page.locator('body').innerText();
 }
 
+/** antd's floating layers: each slides or zooms in when it opens. */
+const POPUPS = '.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-popover, .ant-dropdown, .ant-select-dropdown';
+
 /**
- * Waits until the open dialogs and drawers stop moving. antd zooms a dialog in over ~0.3 s; on a
- * busy machine a click aimed at a button while it grows can land on whatever ends up under that
- * point (a blast dialog's Submit click once focused the text box instead). Endless animations
- * (spinners) never settle and are not waited for.
+ * Waits until the open dialogs, drawers, menus and option lists stop moving. antd zooms a dialog
+ * in over ~0.3 s and slides menus down; on a busy machine a click aimed at a button or an option
+ * while it moves can land on whatever ends up under that point (a blast dialog's Submit click once
+ * focused the text box instead, a click on the user menu's "change password" went nowhere).
+ * Endless animations (spinners) never settle and are not waited for.
  */
 export async function settled(page: Page) {
-  await page.waitForFunction(() =>
+  await page.waitForFunction((popups) =>
     document.getAnimations().every((animation) => {
       const effect = animation.effect as KeyframeEffect | null;
       const target = effect?.target as Element | null | undefined;
       if (animation.playState !== 'running' || !target) return true;
       if (effect?.getTiming().iterations === Infinity) return true;
-      return !target.closest('.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-popover');
+      return !target.closest(popups);
     }),
+    POPUPS,
   );
+}
+
+/** Clicks an entry of a menu, option list or dialog once it has appeared and stopped moving. */
+export async function clickStill(target: Locator) {
+  await target.waitFor();
+  await settled(target.page());
+  await target.click();
 }

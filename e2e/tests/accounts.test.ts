@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPaths } from '@mdc/contracts';
 import { startStack, type Stack } from '../support/stack';
-import { NEW_PASSWORD, PASSWORD, activeAccount, cookie, eventually, expectPath, fillForm, freshEmail, logIn, visibleText } from '../support/helpers';
+import { NEW_PASSWORD, PASSWORD, activeAccount, clickStill, cookie, eventually, expectPath, fillForm, freshEmail, logIn, visibleText } from '../support/helpers';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('accounts in the browser', () => {
 
     await page.goto('/lab');
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-change-password').click();
+    await clickStill(page.getByTestId('user-menu-change-password'));
     await expectPath(page, /^\/updatePassword\?/);
     const params = new URL(page.url()).searchParams;
     expect(params.get('email')).toBe(email);
@@ -137,7 +137,7 @@ describe('accounts in the browser', () => {
     await expectPath(page, '/lab/hist');
     const token = await cookie(page, 'token');
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await clickStill(page.getByTestId('logout'));
     await expectPath(page, '/login?redirect=%2Flab%2Fhist');
     expect(await cookie(page, 'token')).toBeUndefined();
     expect(await cookie(page, 'email')).toBeUndefined();
@@ -147,7 +147,7 @@ describe('accounts in the browser', () => {
     await logIn(page, email, password, '/login?redirect=%2Fresource');
     await expectPath(page, '/resource');
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await clickStill(page.getByTestId('logout'));
     await page.getByTestId('login-link').waitFor();
     await expectPath(page, '/resource');
   });

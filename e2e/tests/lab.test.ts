@@ -7,7 +7,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let small: string;
@@ -34,14 +34,14 @@ function startJobs() {
 
 async function pick(page: Page, testId: string, label: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).first().click();
+  await clickStill(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).first());
 }
 
 async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: string) {
   await page.locator('#sampleName').fill(sampleName);
   await pick(page, 'sampleType', locale === 'zh' ? '血液' : 'Blood');
   await page.getByTestId('organism-input').fill(locale === 'zh' ? '大肠' : 'Escherichia co');
-  await page.locator('[data-testid=organism-option][data-code=eco]').click();
+  await clickStill(page.locator('[data-testid=organism-option][data-code=eco]'));
   // Blood suggests the systemic site; the guideline is a choice of its own.
   await pick(page, 'guideline', 'EUCAST');
   await page.getByTestId('add-antibiotic').click();

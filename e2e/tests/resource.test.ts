@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath } from '../support/helpers';
 
 // The reference shelf as a reader meets it: every Resource page on real rows (a small data
 // folder cut from ../shared/data at test time), filters that live in the address, the export.
@@ -41,7 +41,7 @@ async function shownTotal(page: Page): Promise<number> {
 
 async function choose(page: Page, selectTestId: string, option: string) {
   await page.getByTestId(selectTestId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  await clickStill(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first());
 }
 
 const query = (page: Page) => new URL(page.url()).searchParams;

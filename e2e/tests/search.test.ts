@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath } from '../support/helpers';
 
 // Finding things: the header's suggestions (typos, Chinese, codes), Enter to the search page,
 // results grouped with counts that lead to the entity pages, and bad input.
@@ -50,7 +50,7 @@ describe('suggestions in the header', () => {
     const hit = texts.find((t) => t.includes('Escherichia coli'))!;
     expect(hit).toContain('大肠埃希菌');
     expect(hit).toContain('菌种');
-    await options(page).filter({ hasText: 'Escherichia coli' }).first().click();
+    await clickStill(options(page).filter({ hasText: 'Escherichia coli' }).first());
     await expectPath(page, '/resource/taxon/B_ESCHR_COLI');
     await page.getByTestId('taxon-heading').waitFor();
   });
