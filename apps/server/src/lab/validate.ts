@@ -85,6 +85,8 @@ export function readTests(raw: unknown): { tests: IsolateTests; problems: FieldP
   if (value === undefined || value === null) return { tests: {}, problems: [] };
   if (typeof value === 'string') {
     if (value.trim() === '') return { tests: {}, problems: [] };
+    // Four tests of one character each fit in far less; longer text is not a set of tests.
+    if (value.length > 2_000) return { tests: {}, problems: [['tests', 'badTests']] };
     try {
       value = JSON.parse(value);
     } catch {

@@ -351,6 +351,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
       ['tests.esbl', { tests: JSON.stringify({ esbl: '+' }) }, 'Unknown isolate test: use ESBL, BETA_LACT, MECA_PCR or INDUC_CLI', '无法识别的菌株试验：可用 ESBL、BETA_LACT、MECA_PCR、INDUC_CLI'],
       ['tests', { tests: '{ESBL: +}' }, 'The isolate tests could not be read', '无法读取菌株试验结果'],
       ['tests', { tests: JSON.stringify(['ESBL']) }, 'The isolate tests could not be read', '无法读取菌株试验结果'],
+      ['tests', { tests: `{"ESBL":"+"${' '.repeat(2_000)}}` }, 'The isolate tests could not be read', '无法读取菌株试验结果'],
       ['expertRules', { expertRules: 'maybe' }, 'Apply expert rules is true or false', '“应用专家规则”只能为 true 或 false'],
     ])('refuses a bad %s in both languages and stores nothing', async (field, change, en, zh) => {
       const before = await counts();
@@ -360,6 +361,17 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
         expect(body.code).toBe(1000);
         expect(body.msg).toBe(text);
         expect(body.data.fields).toEqual({ [field]: text });
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it.each([[['ESBL']], [3], [true]])('refuses tests of the wrong JSON type (%j) with the lab wording in both languages', async (tests) => {
+      const before = await counts();
+      for (const [locale, text] of [['en', 'The isolate tests could not be read'], ['zh', '无法读取菌株试验结果']] as const) {
+        const { status, body } = await call(portal, 'POST', '/api/lab/experiments', { ...staph, tests } as never, { token: carol, locale, json: true });
+        expect(status).toBe(400);
+        expect(body.msg).toBe(text);
+        expect(body.data.fields).toEqual({ tests: text });
       }
       expect(await counts()).toEqual(before);
     });
