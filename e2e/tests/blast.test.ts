@@ -7,7 +7,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/test-references';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -135,9 +135,7 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.goBack();
     await row.waitFor();
     await row.getByTestId('history-delete').click();
-    await page.getByTestId('confirm-delete').waitFor();
-    await settled(page);
-    await page.getByTestId('confirm-delete').click();
+    await clickStill(page.getByTestId('confirm-delete'));
     await eventually(async () => (await page.locator(`[data-testid="history-row"][data-id="${id}"]`).count()) === 0, 'the deleted task gone');
     await page.goto(`${pre}/blast/res?id=${id}`);
     await page.getByTestId('blast-not-found').waitFor();
@@ -149,18 +147,14 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto(`${pre}/blast`);
     await page.getByTestId('open-16s').click();
-    await page.getByTestId('blast-sample').waitFor();
-    await settled(page);
-    await page.getByTestId('blast-sample').click();
+    await clickStill(page.getByTestId('blast-sample'));
     await eventually(async () => (await page.getByTestId('blast-sequence-input').inputValue()).startsWith('>sample_'), 'the sample filled in');
     await page.getByTestId('blast-cancel').click();
     await page.getByTestId('blast-sample').waitFor({ state: 'detached' });
 
     const yeasts = (await heldOutQueries('18S')).filter((q) => q.expected?.startsWith('Saccharomyces'));
     await page.getByTestId('open-18s').click();
-    await page.getByTestId('blast-mode-upload').waitFor();
-    await settled(page);
-    await page.getByTestId('blast-mode-upload').click();
+    await clickStill(page.getByTestId('blast-mode-upload'));
     await page.locator('input[type=file]').setInputFiles({ name: 'yeasts.fasta', mimeType: 'text/plain', buffer: Buffer.from(fasta(yeasts)) });
     await page.getByTestId('blast-file-loaded').waitFor();
     await page.getByTestId('blast-submit').click();

@@ -1,3 +1,5 @@
+import type { Localized } from './resource';
+
 /**
  * The isolate tests the WHONET expert rules read (ExpertInterpretationRules.txt), by their WHONET
  * codes, in the order the form shows them: ESBL confirmed (rule ESBL-CONFIRMED), β-lactamase
@@ -8,7 +10,7 @@ export const ISOLATE_TEST_CODES = ['ESBL', 'BETA_LACT', 'MECA_PCR', 'INDUC_CLI']
 export type IsolateTestCode = (typeof ISOLATE_TEST_CODES)[number];
 
 /** What each test is called on the form, the result page, the reports and in the API document. */
-export const ISOLATE_TEST_NAMES: Readonly<Record<IsolateTestCode, { readonly zh: string; readonly en: string }>> = {
+export const ISOLATE_TEST_NAMES: Readonly<Record<IsolateTestCode, Readonly<Localized>>> = {
   ESBL: { zh: 'ESBL 产超广谱β-内酰胺酶', en: 'ESBL' },
   BETA_LACT: { zh: 'β-内酰胺酶', en: 'β-lactamase' },
   MECA_PCR: { zh: 'mecA/PBP2a（MRSA 确认）', en: 'mecA/PBP2a' },

@@ -1,15 +1,15 @@
 import { ISOLATE_TEST_CODES, ISOLATE_TEST_NAMES, type IsolateTestCode, type Locale } from '@mdc/contracts';
 import { useLocale } from '../../lib/i18n/hooks';
 
-/**
- * Every text of the Lab pages, in both languages, typed: a key missing in one language does not
- * compile. The validation sentences match what the server answers (apps/server/src/lab/messages.ts).
- */
 /** The isolate tests' names, one list for the server's reports and these pages. */
 function testNames(locale: Locale): Record<IsolateTestCode, string> {
   return Object.fromEntries(ISOLATE_TEST_CODES.map((code) => [code, ISOLATE_TEST_NAMES[code][locale]])) as Record<IsolateTestCode, string>;
 }
 
+/**
+ * Every text of the Lab pages, in both languages, typed: a key missing in one language does not
+ * compile. The validation sentences match what the server answers (apps/server/src/lab/messages.ts).
+ */
 const zh = {
   lab: {
     title: '药敏解释',
