@@ -5,10 +5,6 @@ import { defineConfig } from 'vitest/config';
 // `e2e` drives a real Chromium against a running portal.
 export default defineConfig({
   test: {
-    // Two files at a time even on a 2-core machine (vitest's default there is one): API and browser
-    // tests spend much of their time waiting on PostgreSQL, Chromium and the job queue. Measured on
-    // 2 cores: a full run 7 min 55 s against 8 min 48 s one file at a time.
-    maxWorkers: 2,
     projects: [
       {
         test: {
