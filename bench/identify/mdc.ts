@@ -15,8 +15,8 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFastaFile } from '@mdc/refdata/fasta';
-import { buildReferenceIndex, identifySequences, type IdentificationResult, type Marker } from '@mdc/core/identify';
-import { IdentifyPool } from '@mdc/core/identify/parallel';
+import { buildReferenceIndex, identifySequences, type IdentificationResult, type Marker } from '@mdc/core/identify/rrna';
+import { IdentifyPool } from '@mdc/core/identify/rrna/parallel';
 
 const { values } = parseArgs({
   options: {

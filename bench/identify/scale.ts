@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta, readFastaFile } from '@mdc/refdata/fasta';
-import { ReferenceIndexBuilder, identifySequences } from '@mdc/core/identify';
-import { IdentifyPool } from '@mdc/core/identify/parallel';
+import { ReferenceIndexBuilder, identifySequences } from '@mdc/core/identify/rrna';
+import { IdentifyPool } from '@mdc/core/identify/rrna/parallel';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({

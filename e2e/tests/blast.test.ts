@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { IDENTIFY_MESSAGES } from '@mdc/core/identify';
+import { IDENTIFY_MESSAGES } from '@mdc/core/identify/rrna';
 import { pageRoutes } from '@mdc/contracts';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/test-references';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
 

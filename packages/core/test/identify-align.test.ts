@@ -8,8 +8,8 @@ import {
   alignmentStats,
   encodeNucleotides,
   renderAlignment,
-} from '@mdc/core/identify';
-import { assemble } from '../src/identify/wasm/assembler';
+} from '@mdc/core/identify/rrna';
+import { assemble } from '../src/identify/rrna/wasm/assembler';
 import { randomSequence, rng } from './identify/helpers';
 
 const codes = (text: string) => encodeNucleotides(text).codes;

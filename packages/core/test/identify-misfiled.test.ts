@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMisfiledReferences, type ReferenceSequence } from '@mdc/core/identify';
+import { findMisfiledReferences, type ReferenceSequence } from '@mdc/core/identify/rrna';
 import { randomSequence, rng, substitute } from './identify/helpers';
 
 const random = rng(2024);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReferenceIndex, identifySequences, type ReferenceSequence } from '@mdc/core/identify';
-import { IdentifyPool } from '@mdc/core/identify/parallel';
+import { buildReferenceIndex, identifySequences, type ReferenceSequence } from '@mdc/core/identify/rrna';
+import { IdentifyPool } from '@mdc/core/identify/rrna/parallel';
 import { randomSequence, reverseComplementText, rng, substitute } from './identify/helpers';
 
 const random = rng(77);

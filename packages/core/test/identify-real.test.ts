@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFastaFile, type FastaRecord } from '@mdc/refdata/fasta';
-import { buildReferenceIndex, identifySequence, type ReferenceIndex } from '@mdc/core/identify';
+import { buildReferenceIndex, identifySequence, type ReferenceIndex } from '@mdc/core/identify/rrna';
 import { reverseComplementText, rng, substitute } from './identify/helpers';
 
 const dataDir = findRefdataDir();

@@ -14,7 +14,7 @@ import {
   type IdentificationResult,
   type ReferenceSequence,
   type Refusal,
-} from '@mdc/core/identify';
+} from '@mdc/core/identify/rrna';
 import { randomSequence, reverseComplementText, rng, substitute } from './identify/helpers';
 
 function ref(accession: string, species: string, sequence: string, family = 'Testaceae'): ReferenceSequence {

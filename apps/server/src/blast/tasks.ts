@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IdentificationResult, LocalizedText } from '@mdc/core/identify';
+import type { IdentificationCall, IdentificationMethod, LocalizedText } from '@mdc/core/identify';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
-import type { EngineAnswer } from './engine';
-import type { Marker, SubmittedSequence } from './submission';
+import type { Outcome } from './method';
 
+/** One queue for every identification method; the job's task names its method. */
 export const IDENTIFY_QUEUE = 'identify';
 
 export type TaskStatus = 'running' | 'done' | 'failed';
@@ -12,11 +12,11 @@ export type TaskStatus = 'running' | 'done' | 'failed';
 export interface TaskRow {
   id: string;
   user_id: number | string | null;
-  marker: Marker;
+  method: IdentificationMethod;
   status: TaskStatus;
   source: 'text' | 'file';
   file_name: string | null;
-  sequence_count: number;
+  item_count: number;
   job_id: number | string | null;
   error_zh: string | null;
   error_en: string | null;
@@ -27,21 +27,12 @@ export interface TaskRow {
   reference_version: string | null;
   reference_count: number | null;
   search_ms: number | null;
+  input: unknown;
+  result: unknown;
+  summary: unknown;
   created_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
-}
-
-/** A hit as stored: the engine's hit and the taxon id of its species when the taxonomy knows it. */
-export type StoredResult = IdentificationResult & { taxonIds?: Record<string, string> };
-
-export interface SequenceRow {
-  position: number;
-  query_id: string;
-  description: string;
-  sequence: string;
-  length: number;
-  result: StoredResult | null;
 }
 
 /** 128 random bits: a task link cannot be guessed or enumerated. */
@@ -59,43 +50,45 @@ export function hashToken(token: string): string {
 
 export interface NewTask {
   userId: number | null;
-  marker: Marker;
+  method: IdentificationMethod;
   source: 'text' | 'file';
   fileName: string | null;
-  sequences: SubmittedSequence[];
+  itemCount: number;
+  input?: unknown;
+  /** The method's own rows, written in the task's transaction. */
+  store?(tx: Queryable, taskId: string): Promise<void>;
 }
 
 /**
- * Writes the task, its sequences and its job in one transaction: the job exists exactly when the
- * task does. An anonymous task gets a claim token, returned once and stored only as a hash.
+ * Writes the task, the method's rows and the job in one transaction: the job exists exactly when
+ * the task does, and a refused or failed write leaves nothing behind. An anonymous task gets a
+ * claim token, returned once and stored only as a hash.
  */
 export async function createTask(db: Db, input: NewTask): Promise<{ id: string; claimToken: string | null; jobId: number }> {
   const id = newTaskId();
   const claimToken = input.userId === null ? newClaimToken() : null;
   const jobId = await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO blast_task (id, user_id, claim_token_hash, marker, source, file_name, sequence_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, input.userId, claimToken ? hashToken(claimToken) : null, input.marker, input.source, input.fileName, input.sequences.length],
+      `INSERT INTO blast_task (id, user_id, claim_token_hash, method, source, file_name, item_count, input)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, input.userId, claimToken ? hashToken(claimToken) : null, input.method, input.source, input.fileName, input.itemCount, input.input === undefined ? null : JSON.stringify(input.input)],
     );
-    // One statement for all sequences; unnest keeps the parameter count fixed.
-    await tx.query(
-      `INSERT INTO blast_sequence (task_id, position, query_id, description, sequence, length)
-       SELECT $1, p, q, d, s, l FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[]) AS t(p, q, d, s, l)`,
-      [
-        id,
-        input.sequences.map((_, i) => i + 1),
-        input.sequences.map((s) => s.queryId),
-        input.sequences.map((s) => s.description),
-        input.sequences.map((s) => s.sequence),
-        input.sequences.map((s) => s.length),
-      ],
-    );
+    await input.store?.(tx, id);
     const job = await enqueue(tx, IDENTIFY_QUEUE, { taskId: id });
     await tx.query('UPDATE blast_task SET job_id = $2 WHERE id = $1', [id, job]);
     return job;
   });
   return { id, claimToken, jobId };
+}
+
+/** Keeps an uploaded file with its task, for the job (which may run on another machine). */
+export async function storeInputFile(tx: Queryable, taskId: string, position: number, name: string, content: Uint8Array): Promise<void> {
+  await tx.query('INSERT INTO blast_input (task_id, position, name, content) VALUES ($1, $2, $3, $4)', [taskId, position, name, Buffer.from(content.buffer, content.byteOffset, content.byteLength)]);
+}
+
+export async function inputFiles(db: Queryable, taskId: string): Promise<{ position: number; name: string; content: Buffer }[]> {
+  const rows = await db.query<{ position: number; name: string; content: Uint8Array }>('SELECT position, name, content FROM blast_input WHERE task_id = $1 ORDER BY position', [taskId]);
+  return rows.map((r) => ({ position: Number(r.position), name: r.name, content: Buffer.from(r.content.buffer, r.content.byteOffset, r.content.byteLength) }));
 }
 
 /**
@@ -107,10 +100,6 @@ export async function visibleTask(db: Queryable, id: string, userId: number | nu
   return rows[0];
 }
 
-export async function taskSequences(db: Queryable, id: string): Promise<SequenceRow[]> {
-  return db.query<SequenceRow>('SELECT position, query_id, description, sequence, length, result FROM blast_sequence WHERE task_id = $1 ORDER BY position', [id]);
-}
-
 export async function taskJob(db: Queryable, jobId: number | string | null): Promise<{ status: string; attempts: number; max_attempts: number } | undefined> {
   if (jobId === null) return undefined;
   const rows = await db.query<{ status: string; attempts: number; max_attempts: number }>('SELECT status, attempts, max_attempts FROM jobs WHERE id = $1', [jobId]);
@@ -118,7 +107,7 @@ export async function taskJob(db: Queryable, jobId: number | string | null): Pro
 }
 
 export interface TaskFilter {
-  marker?: Marker;
+  methods?: readonly IdentificationMethod[];
   status?: TaskStatus;
   /** Inclusive calendar dates (YYYY-MM-DD, UTC). */
   from?: string;
@@ -134,7 +123,7 @@ export async function listTasks(db: Queryable, userId: number, filter: TaskFilte
     params.push(value);
     return `$${params.length}`;
   };
-  if (filter.marker) where.push(`marker = ${add(filter.marker)}`);
+  if (filter.methods?.length) where.push(`method = ANY(${add(filter.methods)}::text[])`);
   if (filter.status) where.push(`status = ${add(filter.status)}`);
   if (filter.from) where.push(`created_at >= ${add(filter.from)}::date`);
   if (filter.to) where.push(`created_at < (${add(filter.to)}::date + 1)`);
@@ -183,60 +172,41 @@ export async function claimTasks(db: Queryable, userId: number, tokens: string[]
   return rows.map((r) => r.id);
 }
 
-export async function startTask(db: Queryable, id: string): Promise<{ marker: Marker; status: TaskStatus } | undefined> {
-  const rows = await db.query<{ marker: Marker; status: TaskStatus }>(
-    'UPDATE blast_task SET started_at = coalesce(started_at, now()) WHERE id = $1 RETURNING marker, status',
-    [id],
-  );
+/** Marks the task started (once) and returns it; undefined when it was deleted meanwhile. */
+export async function startTask(db: Queryable, id: string): Promise<TaskRow | undefined> {
+  const rows = await db.query<TaskRow>('UPDATE blast_task SET started_at = coalesce(started_at, now()) WHERE id = $1 RETURNING *', [id]);
   return rows[0];
 }
 
 /**
- * Stores every sequence's result and closes the task: done when at least one sequence was
- * identified, failed (with the refusal's own sentence) when all were refused.
+ * Closes a running task with its outcome. Returns false when the task is gone or already closed
+ * (an earlier attempt finished it), so the caller writes nothing more.
  */
-export async function saveResults(db: Db, id: string, answer: EngineAnswer): Promise<{ status: TaskStatus; identified: number } | undefined> {
-  const identified = answer.results.filter((r) => r.ok);
-  const best = identified[0];
-  const refusal = answer.results.find((r) => !r.ok);
-  const status: TaskStatus = identified.length > 0 ? 'done' : 'failed';
-  const error: LocalizedText | null = status === 'failed' && refusal && !refusal.ok ? refusal.message : null;
-  return db.transaction(async (tx) => {
-    const updated = await tx.query<{ id: string }>(
-      `UPDATE blast_task SET status = $2, finished_at = now(), error_zh = $3, error_en = $4,
-              top_species = $5, top_similarity = $6, top_level = $7, identified_count = $8,
-              reference_version = $9, reference_count = $10, search_ms = $11
-        WHERE id = $1 AND status = 'running' RETURNING id`,
-      [
-        id,
-        status,
-        error?.zh ?? null,
-        error?.en ?? null,
-        best?.ok ? best.topHit.species : null,
-        best?.ok ? best.topHit.similarity : null,
-        best?.ok ? best.confidence.level : null,
-        identified.length,
-        answer.reference.version,
-        answer.reference.count,
-        answer.searchMs,
-      ],
-    );
-    if (updated.length === 0) return undefined;
-    for (const [i, result] of answer.results.entries()) {
-      const stored: StoredResult = result.ok ? { ...result, taxonIds: taxonIdsOf(result, answer.taxonIds) } : result;
-      await tx.query('UPDATE blast_sequence SET result = $3 WHERE task_id = $1 AND position = $2', [id, i + 1, JSON.stringify(stored)]);
-    }
-    return { status, identified: identified.length };
-  });
-}
-
-function taxonIdsOf(result: IdentificationResult, all: Map<string, string>): Record<string, string> {
-  const ids: Record<string, string> = {};
-  if (result.ok) for (const hit of result.hits) {
-    const taxon = all.get(hit.accession);
-    if (taxon) ids[hit.accession] = taxon;
-  }
-  return ids;
+export async function closeTask(tx: Queryable, id: string, outcome: Outcome): Promise<boolean> {
+  const call: IdentificationCall | null | undefined = outcome.call;
+  const error: LocalizedText | null = outcome.status === 'failed' ? (outcome.error ?? null) : null;
+  const updated = await tx.query<{ id: string }>(
+    `UPDATE blast_task SET status = $2, finished_at = now(), error_zh = $3, error_en = $4,
+            top_species = $5, top_similarity = $6, top_level = $7, identified_count = $8,
+            reference_version = $9, reference_count = $10, search_ms = $11, result = $12, summary = $13
+      WHERE id = $1 AND status = 'running' RETURNING id`,
+    [
+      id,
+      outcome.status,
+      error?.zh ?? null,
+      error?.en ?? null,
+      call?.name ?? null,
+      call?.value ?? null,
+      call?.level ?? null,
+      outcome.identified ?? null,
+      outcome.reference?.version ?? null,
+      outcome.reference?.count ?? null,
+      outcome.searchMs === undefined || outcome.searchMs === null ? null : Math.round(outcome.searchMs),
+      outcome.result === undefined ? null : JSON.stringify(outcome.result),
+      outcome.summary === undefined ? null : JSON.stringify(outcome.summary),
+    ],
+  );
+  return updated.length > 0;
 }
 
 /** Marks a task failed with a reason in both languages, unless it already finished. */

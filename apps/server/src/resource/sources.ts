@@ -20,7 +20,7 @@ import {
 } from '@mdc/refdata/whonet';
 import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
-import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify';
+import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {

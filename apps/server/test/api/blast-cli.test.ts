@@ -9,7 +9,7 @@ import { repoRoot } from '../../src/config';
 import { openDb } from '../../src/db';
 import { openPostgres } from '../../src/db/postgres';
 import { migrate } from '../../src/db/migrate';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/test-references';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { dbKinds, postgresUrl } from '../support/portal';
 
 const run = promisify(execFile);

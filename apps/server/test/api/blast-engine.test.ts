@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { openDb, type Db } from '../../src/db';
 import { migrate } from '../../src/db/migrate';
-import { IdentifyEngine, NoReferencesError } from '../../src/blast/engine';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/test-references';
+import { IdentifyEngine, NoReferencesError } from '../../src/blast/rrna/engine';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 
 describe('the identification engine of a process', () => {
   let db: Db;

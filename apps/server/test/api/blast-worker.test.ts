@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config';
 import { getJob } from '../../src/jobs/queue';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/test-references';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { call, dbKinds, postgresUrl, startPortal, type TestPortal } from '../support/portal';
 
 async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {

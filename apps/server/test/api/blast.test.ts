@@ -4,7 +4,7 @@ import type { FastaRecord } from '@mdc/refdata/fasta';
 import { claim, getJob } from '../../src/jobs/queue';
 import { startRunner } from '../../src/jobs/runner';
 import { createHandlers } from '../../src/jobs/handlers';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/test-references';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { deleteExpiredAnonymousTasks } from '../../src/blast/tasks';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';

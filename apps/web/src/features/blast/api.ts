@@ -1,7 +1,7 @@
 import type { Envelope } from '@mdc/contracts';
 import { api, http, type RequestOptions } from '../../lib/http';
 
-import type { Confidence, ConfidenceLevel, Hit as EngineHit, Marker } from '@mdc/core/identify';
+import type { Confidence, ConfidenceLevel, Hit as EngineHit, Marker } from '@mdc/core/identify/rrna';
 
 export type { Confidence, ConfidenceLevel, Marker };
 export type TaskStatus = 'running' | 'done' | 'failed';

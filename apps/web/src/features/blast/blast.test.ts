@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTIFY_MESSAGES } from '@mdc/core/identify';
+import { IDENTIFY_MESSAGES } from '@mdc/core/identify/rrna';
 import { parseFastaText } from '@mdc/refdata/fasta';
-import { alignmentBlocks } from '@mdc/core/identify';
+import { alignmentBlocks } from '@mdc/core/identify/rrna';
 import type { Hit } from './api';
 import { explainConfidence, sortHits } from './hits';
 import { checkSequences, parseSequences } from './sequence-check';

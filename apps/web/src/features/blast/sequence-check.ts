@@ -6,7 +6,7 @@ import {
   refusalDetail,
   refusalMessageKey,
   type LocalizedText,
-} from '@mdc/core/identify';
+} from '@mdc/core/identify/rrna';
 import type { Marker } from './api';
 
 export interface Limits {

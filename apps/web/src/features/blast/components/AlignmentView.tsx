@@ -1,7 +1,7 @@
 import { Alert, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { isCancelled } from '../../../lib/http';
-import { alignmentBlocks } from '@mdc/core/identify';
+import { alignmentBlocks } from '@mdc/core/identify/rrna';
 import { blastApi, type Alignment } from '../api';
 import { useBlastTexts } from '../texts';
 

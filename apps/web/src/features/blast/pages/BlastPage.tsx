@@ -2,7 +2,7 @@ import { ArrowRightOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_THRESHOLDS } from '@mdc/core/identify';
+import { DEFAULT_THRESHOLDS } from '@mdc/core/identify/rrna';
 import { AreaHero } from '../../../components/page/AreaPage';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useAuth } from '../../../lib/auth/session';

@@ -2,7 +2,7 @@ import { DownloadOutlined, FilePdfOutlined, LinkOutlined, PrinterOutlined, Reloa
 import { Alert, App, Button, Result, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION } from '@mdc/core/identify';
+import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION } from '@mdc/core/identify/rrna';
 import { AreaHero } from '../../../components/page/AreaPage';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { isCancelled } from '../../../lib/http';

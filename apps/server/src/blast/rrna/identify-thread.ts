@@ -10,7 +10,7 @@ import {
   type ReferenceIndexData,
   type ReferenceInfo,
   type ReferenceSequence,
-} from '@mdc/core/identify';
+} from '@mdc/core/identify/rrna';
 
 /** Messages from the engine host to a thread. */
 export type ToThread =

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { IdentificationResult, IdentifyOptions, IdentifyQuery, ReferenceSequence as EngineReference } from '@mdc/core/identify';
-import type { Queryable } from '../db';
-import { loadReferenceSequences } from '../resource/tables';
+import type { IdentificationResult, IdentifyOptions, IdentifyQuery, ReferenceSequence as EngineReference } from '@mdc/core/identify/rrna';
+import type { Queryable } from '../../db';
+import { loadReferenceSequences } from '../../resource/tables';
 import type { FromThread, ToThread } from './identify-thread';
 import type { Marker } from './submission';
 

@@ -1,8 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION, THRESHOLD_SOURCES, type Hit, type Language } from '@mdc/core/identify';
-import { alignmentBlocks } from '@mdc/core/identify';
-import { REPORT_TEXT, cjkFont, confidenceText } from './report';
-import type { SequenceRow, TaskRow } from './tasks';
+import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION, THRESHOLD_SOURCES, type Hit, type Language } from '@mdc/core/identify/rrna';
+import { alignmentBlocks } from '@mdc/core/identify/rrna';
+import { cjkFont } from '../report';
+import { REPORT_TEXT, confidenceText } from './report';
+import type { TaskRow } from '../tasks';
+import type { SequenceRow } from './store';
 
 function date(value: Date | string | null): string {
   if (!value) return '—';
@@ -36,7 +38,7 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
   doc.font(text).fontSize(15).fillColor('#0b3d5c').text(t.report, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   const status = t.statuses[task.status];
-  doc.text(`${t.task}: ${task.id}    ${t.marker}: ${task.marker}    ${t.status}: ${status}`);
+  doc.text(`${t.task}: ${task.id}    ${t.marker}: ${task.method}    ${t.status}: ${status}`);
   doc.text(`${t.submitted}: ${date(task.created_at)}    ${t.finished}: ${date(task.finished_at)}`);
   if (task.reference_count) doc.text(`${t.references}: ${task.reference_count}`);
   if (task.status === 'failed' && task.error_en) doc.fillColor('#a8071a').text(lang === 'zh' ? (task.error_zh ?? '') : task.error_en).fillColor('#333');

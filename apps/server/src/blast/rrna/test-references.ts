@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
-import type { Queryable } from '../db';
+import type { Queryable } from '../../db';
 import type { Marker } from './submission';
 
 /**

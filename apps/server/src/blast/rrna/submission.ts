@@ -8,7 +8,7 @@ import {
   type LocalizedText,
   type Marker,
   type RefusalReason,
-} from '@mdc/core/identify';
+} from '@mdc/core/identify/rrna';
 import { parseFastaText } from '@mdc/refdata/fasta';
 
 export type { Marker };

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Locale } from '@mdc/contracts';
+import type { IdentificationCall, IdentificationMethod, LocalizedText } from '@mdc/core/identify';
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db';
+import type { TaskRow } from './tasks';
+
+/** What a method's code may use: the database, the configuration and the log of its process. */
+export interface MethodContext {
+  db: Db;
+  config: Config;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** A file sent with a submission (multipart upload). */
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** A submission as the frame received it: the form or JSON fields, and the uploaded files. */
+export interface Submission {
+  method: IdentificationMethod;
+  fields: Record<string, unknown>;
+  files: UploadedFile[];
+  locale: Locale;
+  userId: number | null;
+}
+
+/**
+ * A submission the method has checked and accepted. Nothing has been written yet: the frame
+ * writes the task, calls `store` in the same transaction for the method's own rows, and queues
+ * the job — all or nothing.
+ */
+export interface Accepted {
+  itemCount: number;
+  source: 'text' | 'file';
+  fileName: string | null;
+  /** What the method keeps of its input on the task row (sample name, sizes, panel …). */
+  input?: unknown;
+  store?(tx: Queryable, taskId: string): Promise<void>;
+  /** Extra fields for the submit answer (e.g. `sequenceCount` of the 16S/18S API). */
+  answer?: Record<string, unknown>;
+  /** Extra fields for the log line of the submission. */
+  log?: Record<string, unknown>;
+}
+
+export interface MethodInfo extends Record<string, unknown> {
+  method: IdentificationMethod;
+  references: number;
+  species: number;
+}
+
+/** How a job ended, as the frame records it on the task. */
+export interface Outcome {
+  status: 'done' | 'failed';
+  /** Why it failed, in both languages (for the history and the result page). */
+  error?: LocalizedText | null;
+  /** The call of the first identified item, for the history. */
+  call?: IdentificationCall | null;
+  /** Items identified (the rest were refused). */
+  identified?: number;
+  /** Which reference set answered and how long the search took. */
+  reference?: { version: string; count: number } | null;
+  searchMs?: number | null;
+  /** The method's whole answer when it keeps it on the task row. */
+  result?: unknown;
+  /** What the history shows beside the call (group members, a note). */
+  summary?: unknown;
+}
+
+/**
+ * An identification method plugged into the frame. The frame owns tasks, the queue, the history,
+ * the result route, claims and retention; the method owns its input, engine, stored results,
+ * result payload and exports. One object may serve several method ids that share an engine
+ * (16S and 18S).
+ */
+export interface BlastMethod {
+  ids: readonly IdentificationMethod[];
+  /** What the method's figure of merit is, for the history's call. */
+  measure: IdentificationCall['measure'];
+  /** Upload limit of one submission (bytes); methods without uploads leave it out. */
+  maxUploadBytes?: number;
+  /** Checks a submission; throws an ApiError with a message in the request's language when refused. */
+  accept(submission: Submission, context: MethodContext): Promise<Accepted>;
+  /**
+   * Works a queued task. Returns the outcome; `store` (when given) writes the method's own result
+   * rows in the transaction that closes the task, so a task is never done without its results.
+   */
+  run(task: TaskRow, context: MethodContext & { workerId: string }): Promise<{ outcome: Outcome; store?(tx: Queryable): Promise<void>; log?: Record<string, unknown> }>;
+  /** The method's part of GET /api/blast/tasks/:id (merged into the frame's fields). */
+  detail(task: TaskRow, context: MethodContext, query: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Zod fields (all optional) that `detail` may add, for the API document and the serializer. */
+  detailShape: z.ZodRawShape;
+  /** Query parameters GET /api/blast/tasks/:id accepts for this method (e.g. hit order). */
+  detailQueryShape?: z.ZodRawShape;
+  exportCsv(task: TaskRow, context: MethodContext, locale: Locale): Promise<string>;
+  exportPdf(task: TaskRow, context: MethodContext, locale: Locale): Promise<Buffer>;
+  /**
+   * What /api/blast/info tells about the method: an entry per method id (reference counts and
+   * whatever else the dialog needs: limits, thresholds), and fields of its own at the top level.
+   */
+  info(context: MethodContext): Promise<{ methods: MethodInfo[]; fields?: Record<string, unknown> }>;
+  /** Zod fields of those top-level info fields, for the API document. */
+  infoShape?: z.ZodRawShape;
+  /** The method's own endpoints (sample input, alignments, reference libraries …). */
+  routes?: FastifyPluginAsyncZod<{ context: MethodContext }>;
+  /** Prepares indexes once the server listens, so that the first task does not wait for them. */
+  warmUp?(context: MethodContext): Promise<void>;
+  /** Frees threads and memory of this database's indexes. */
+  close?(db: Db): Promise<void>;
+  /** `mdc identify --method <id>`: the method's command line. */
+  command?(method: IdentificationMethod, argv: string[]): Promise<void>;
+}

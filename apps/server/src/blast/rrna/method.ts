@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiCode } from '@mdc/contracts';
+import {
+  CONFIDENCE_LABELS,
+  DEFAULT_MIN_LENGTH,
+  DEFAULT_THRESHOLDS,
+  SIMILARITY_DEFINITION,
+  THRESHOLD_SOURCES,
+  type Hit,
+} from '@mdc/core/identify/rrna';
+import { ApiError, ok } from '../../http/envelope';
+import { envelopeOf } from '../../http/openapi';
+import { findTask } from '../http';
+import type { BlastMethod, MethodContext } from '../method';
+import { taskIdParam } from '../schemas';
+import type { TaskRow } from '../tasks';
+import { NoReferencesError } from './engine';
+import { closeEngine, engineFor, noReferencesText } from './engine-registry';
+import { resultPdf } from './pdf';
+import { resultCsv } from './report';
+import { alignment, alignmentQuery, detailQuery, info, sampleQuery, taskSequence } from './schemas';
+import { sequenceOutcome, storeSequences, taskSequences, type SequenceRow, type StoredResult } from './store';
+import { MAX_SEQUENCES, MAX_SEQUENCE_LENGTH, MARKERS, checkSubmission, type Marker } from './submission';
+
+const tags = ['blast'];
+
+type Sort = z.infer<typeof detailQuery>['sort'];
+
+function sortHits(hits: Hit[], sort: Sort): Hit[] {
+  if (sort === 'rank') return hits;
+  const key = sort === 'similarity' ? (h: Hit) => h.similarity : (h: Hit) => h.score;
+  return [...hits].sort((a, b) => key(b) - key(a) || a.rank - b.rank);
+}
+
+/** A stored result for the page: hits without their alignments (fetched one at a time), each with its taxon id. */
+function publicResult(result: StoredResult | null, sort: Sort) {
+  if (!result) return null;
+  if (!result.ok) {
+    const { ok: _ok, queryLength, reason, message, detail, bestSimilarity } = result;
+    return { ok: false as const, queryLength, reason, message, detail, ...(bestSimilarity !== undefined ? { bestSimilarity } : {}) };
+  }
+  const taxonIds = result.taxonIds ?? {};
+  const hits = sortHits(result.hits, sort).map(({ alignment: _alignment, ...hit }) => ({ ...hit, taxonId: taxonIds[hit.accession] ?? null }));
+  return {
+    ok: true as const,
+    queryLength: result.queryLength,
+    strand: result.strand,
+    confidence: result.confidence,
+    hits,
+    tiedSpecies: result.tiedSpecies,
+    tiedHits: result.tiedHits,
+    aligned: result.aligned,
+  };
+}
+
+function sequenceOf(row: SequenceRow, sort: Sort) {
+  return { position: Number(row.position), queryId: row.query_id, description: row.description, length: Number(row.length), result: publicResult(row.result, sort) };
+}
+
+async function referenceCount(context: MethodContext, marker: Marker): Promise<number> {
+  const rows = await context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identification_reference WHERE marker = $1', [marker]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** 16S/18S endpoints of their own: a sample sequence to try, and one hit's alignment. */
+const routes: FastifyPluginAsyncZod<{ context: MethodContext }> = async (app, { context }) => {
+  const { db } = context;
+  app.get(
+    '/api/blast/sample',
+    {
+      schema: {
+        tags,
+        summary: 'A sample sequence to try the identification with: a reference sequence of a well-known species, ends trimmed',
+        querystring: sampleQuery,
+        response: { 200: envelopeOf(z.object({ marker: z.string(), species: z.string(), accession: z.string(), fasta: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const marker = request.query.marker;
+      const preferred = marker === '16S' ? ['Escherichia coli', 'Staphylococcus aureus', 'Bacillus subtilis'] : ['Candida albicans', 'Saccharomyces cerevisiae', 'Aspergillus fumigatus'];
+      const rows = await db.query<{ accession: string; species: string; sequence: string }>(
+        `SELECT accession, species, sequence FROM identification_reference WHERE marker = $1
+          ORDER BY coalesce(array_position($2::text[], species), 1000),
+                   -- A record described as the gene itself, not a genome contig that may hold another gene.
+                   (description ILIKE '%' || $1 || ' ribosomal RNA%') DESC, line LIMIT 1`,
+        [marker, preferred],
+      );
+      const row = rows[0];
+      if (!row) throw new ApiError(ApiCode.NOT_FOUND, 404, noReferencesText(marker));
+      // A sequencing read rarely spans the whole gene: trimmed ends show how the reference ends stay free.
+      const trim = row.sequence.length > 700 ? 40 : 0;
+      const sequence = row.sequence.slice(trim, row.sequence.length - trim).toUpperCase();
+      const lines = sequence.match(/.{1,70}/g) ?? [];
+      return ok(request, reply, {
+        marker,
+        species: row.species,
+        accession: row.accession,
+        fasta: `>sample_${row.accession} ${row.species}\n${lines.join('\n')}\n`,
+      });
+    },
+  );
+
+  app.get(
+    '/api/blast/tasks/:id/alignment',
+    {
+      schema: {
+        tags,
+        summary: 'The alignment of one hit (16S/18S): query, match and reference lines',
+        params: taskIdParam,
+        querystring: alignmentQuery,
+        response: { 200: envelopeOf(alignment) },
+      },
+    },
+    async (request, reply) => {
+      const task = await findTask(db, request, request.params.id);
+      const rows = await db.query<{ hit: (Hit & { alignment?: Hit['alignment'] }) | null }>(
+        `SELECT (SELECT h FROM jsonb_array_elements(result->'hits') h WHERE (h->>'rank')::int = $3) AS hit
+           FROM blast_sequence WHERE task_id = $1 AND position = $2`,
+        [task.id, request.query.position, request.query.rank],
+      );
+      const hit = rows[0]?.hit;
+      if (!hit?.alignment) throw new ApiError(ApiCode.NOT_FOUND, 404, { zh: '未找到该比对', en: 'No such alignment' });
+      return ok(request, reply, {
+        ...hit.alignment,
+        queryStart: hit.queryStart,
+        queryEnd: hit.queryEnd,
+        referenceStart: hit.referenceStart,
+        referenceEnd: hit.referenceEnd,
+        strand: hit.strand,
+      });
+    },
+  );
+};
+
+const submitFields = z.object({
+  sequence: z.string().optional(),
+  file: z.string().optional(),
+  fileName: z.string().max(255).optional(),
+});
+
+/**
+ * 16S and 18S rRNA gene sequences: pasted or uploaded FASTA, searched against the imported
+ * reference sequences of the marker by the word-index engine in worker threads.
+ */
+export const rrnaMethod: BlastMethod = {
+  ids: MARKERS,
+  measure: 'similarity',
+
+  async accept(submission, context) {
+    const marker = submission.method as Marker;
+    const parsed = submitFields.safeParse(submission.fields);
+    if (!parsed.success) throw new ApiError(ApiCode.BAD_REQUEST, 400);
+    const body = parsed.data;
+    const fromFile = typeof body.file === 'string' && body.file.trim().length > 0;
+    const text = (fromFile ? body.file : body.sequence) ?? '';
+    const check = checkSubmission(marker, text);
+    if (!check.ok) {
+      const { problem } = check;
+      const field = fromFile ? 'file' : 'sequence';
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, problem.message, {
+        fields: { [field]: problem.message[submission.locale] },
+        reason: problem.reason,
+        detail: problem.detail,
+        ...(problem.position !== undefined ? { position: problem.position, queryId: problem.queryId } : {}),
+      });
+    }
+    if ((await referenceCount(context, marker)) === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, noReferencesText(marker));
+    const sequences = check.sequences;
+    return {
+      itemCount: sequences.length,
+      source: fromFile ? 'file' : 'text',
+      fileName: fromFile ? (body.fileName?.trim() || null) : null,
+      store: (tx, taskId) => storeSequences(tx, taskId, sequences),
+      answer: { sequenceCount: sequences.length },
+      log: { marker, sequences: sequences.length },
+    };
+  },
+
+  async run(task, context) {
+    const marker = task.method as Marker;
+    const sequences = await taskSequences(context.db, task.id);
+    try {
+      const answer = await engineFor(context).identify(
+        context.db,
+        marker,
+        sequences.map((s) => ({ id: s.query_id, sequence: s.sequence })),
+      );
+      const { outcome, store } = sequenceOutcome(task.id, answer);
+      return { outcome, store, log: { identified: outcome.identified, searchMs: answer.searchMs, reference: answer.reference.version } };
+    } catch (error) {
+      if (error instanceof NoReferencesError) return { outcome: { status: 'failed', error: noReferencesText(marker) } };
+      throw error;
+    }
+  },
+
+  detailShape: {
+    sequences: z.array(taskSequence).optional().describe('16S/18S: every sequence with its result (null while the task runs)'),
+  },
+  detailQueryShape: detailQuery.shape,
+
+  async detail(task, context, query) {
+    const sort = (query.sort ?? 'rank') as Sort;
+    const sequences = await taskSequences(context.db, task.id);
+    return { sequences: sequences.map((s) => sequenceOf(s, sort)) };
+  },
+
+  async exportCsv(task, context, locale) {
+    return resultCsv(await taskSequences(context.db, task.id), locale);
+  },
+
+  async exportPdf(task: TaskRow, context, locale) {
+    return resultPdf(task, await taskSequences(context.db, task.id), locale);
+  },
+
+  infoShape: info.shape,
+
+  async info(context) {
+    const rows = await context.db.query<{ marker: Marker; n: number; species: number }>(
+      'SELECT marker, count(*)::int AS n, count(DISTINCT species)::int AS species FROM identification_reference GROUP BY marker',
+    );
+    const markers = MARKERS.map((marker) => {
+      const row = rows.find((r) => r.marker === marker);
+      return { marker, references: Number(row?.n ?? 0), species: Number(row?.species ?? 0) };
+    });
+    return {
+      methods: markers.map((m) => ({ method: m.marker, references: m.references, species: m.species })),
+      fields: {
+        markers,
+        thresholds: { ...DEFAULT_THRESHOLDS },
+        thresholdSources: { ...THRESHOLD_SOURCES },
+        similarityDefinition: SIMILARITY_DEFINITION,
+        confidenceLabels: { ...CONFIDENCE_LABELS },
+        minLength: DEFAULT_MIN_LENGTH,
+        maxLength: MAX_SEQUENCE_LENGTH,
+        maxSequences: MAX_SEQUENCES,
+      },
+    };
+  },
+
+  routes,
+
+  async warmUp(context) {
+    const engine = engineFor(context);
+    for (const marker of MARKERS) {
+      try {
+        await engine.prepare(context.db, marker);
+      } catch (error) {
+        if (!(error instanceof NoReferencesError)) throw error;
+      }
+    }
+  },
+
+  close: closeEngine,
+
+  async command(method, argv) {
+    const { runRrnaIdentify } = await import('./cli');
+    await runRrnaIdentify(argv, method as Marker);
+  },
+};

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { localized } from '../schemas';
+import { MARKERS } from './submission';
+
+export const markerSchema = z.enum(MARKERS);
+export const confidenceLevel = z.enum(['species', 'species-group', 'genus', 'family', 'none']);
+
+/** A 16S/18S submission: pasted text or the text of an uploaded FASTA file. */
+export const submitBody = z.object({
+  marker: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(markerSchema)
+    .describe('16S or 18S'),
+  sequence: z.string().optional().describe('pasted text: one or more FASTA records, or a bare sequence'),
+  file: z.string().optional().describe('content of an uploaded .fasta file (used instead of `sequence` when given)'),
+  fileName: z.string().max(255).optional(),
+});
+
+export const hit = z.object({
+  rank: z.number().int(),
+  accession: z.string(),
+  species: z.string(),
+  genus: z.string(),
+  family: z.string(),
+  lineage: z.array(z.string()).describe('kingdom … genus'),
+  description: z.string(),
+  similarity: z.number().describe('percent: identical columns / alignment columns (see similarityDefinition)'),
+  alignedLength: z.number().int().describe('alignment columns'),
+  identical: z.number().int(),
+  mismatches: z.number().int().describe('bp'),
+  gaps: z.number().int().describe('gap columns, bp'),
+  gapOpens: z.number().int(),
+  ambiguous: z.number().int().describe('columns where an ambiguity code faces a base it may stand for'),
+  score: z.number(),
+  queryCoverage: z.number().describe('percent of the query facing reference bases'),
+  queryStart: z.number().int(),
+  queryEnd: z.number().int(),
+  referenceStart: z.number().int(),
+  referenceEnd: z.number().int(),
+  referenceLength: z.number().int(),
+  strand: z.enum(['+', '-']),
+  tiedWithTop: z.boolean(),
+  taxonId: z.string().nullable().describe('/resource/taxon/:id of the species, when the taxonomy knows it'),
+});
+
+export const confidence = z.object({
+  level: confidenceLevel,
+  names: z.array(z.string()).describe('the species, the tied species of a group, or the genera/families named'),
+  similarity: z.number(),
+  margin: z.number().nullable().describe('percentage points to the best other species'),
+  nextSpecies: z.string().optional(),
+});
+
+export const sequenceResult = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    queryLength: z.number().int(),
+    strand: z.enum(['+', '-']),
+    confidence,
+    hits: z.array(hit).describe('the top hit first, then its ties, then other hits with distinct species first'),
+    tiedSpecies: z.array(z.string()),
+    tiedHits: z.number().int(),
+    aligned: z.number().int().describe('references aligned for this query'),
+  }),
+  z.object({
+    ok: z.literal(false),
+    queryLength: z.number().int(),
+    reason: z.string(),
+    message: localized,
+    detail: localized,
+    bestSimilarity: z.number().optional(),
+  }),
+]);
+
+export const taskSequence = z.object({
+  position: z.number().int(),
+  queryId: z.string(),
+  description: z.string(),
+  length: z.number().int(),
+  result: sequenceResult.nullable().describe('null while the task runs'),
+});
+
+export const thresholds = z.object({
+  species: z.number(),
+  genus: z.number(),
+  family: z.number(),
+  speciesMargin: z.number(),
+  minSimilarity: z.number(),
+});
+
+export const detailQuery = z.object({
+  sort: z.enum(['rank', 'similarity', 'score']).default('rank').describe('order of the hits: engine rank, or similarity / score, highest first'),
+});
+
+export const alignmentQuery = z.object({
+  position: z.coerce.number().int().min(1).describe('1-based sequence of the task'),
+  rank: z.coerce.number().int().min(1).describe('rank of the hit'),
+});
+
+export const alignment = z.object({
+  query: z.string(),
+  match: z.string().describe('| identical, : ambiguity code compatible with the base, space for a mismatch or gap'),
+  reference: z.string(),
+  queryStart: z.number().int(),
+  queryEnd: z.number().int(),
+  referenceStart: z.number().int(),
+  referenceEnd: z.number().int(),
+  strand: z.enum(['+', '-']),
+});
+
+/** The 16S/18S part of GET /api/blast/info (its original fields). */
+export const info = z.object({
+  markers: z.array(z.object({ marker: markerSchema, references: z.number().int(), species: z.number().int() })),
+  thresholds,
+  thresholdSources: z.record(z.string(), z.string()),
+  similarityDefinition: localized,
+  confidenceLabels: z.record(z.string(), localized),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  maxSequences: z.number().int(),
+});
+
+export const sampleQuery = z.object({
+  marker: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(markerSchema),
+});

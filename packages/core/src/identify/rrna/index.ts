@@ -1,0 +1,80 @@
+/**
+ * 16S / 18S rRNA gene identification: a word index over a reference set, built once and reused,
+ * and a search that aligns each query semi-globally against its best candidates and ranks hits by
+ * similarity. Pure: no I/O; worker-thread batching lives in `@mdc/core/identify/rrna/parallel`.
+ */
+export {
+  buildReferenceIndex,
+  ReferenceIndexBuilder,
+  indexFromData,
+  referenceInfo,
+  defaultWordLength,
+  MAX_WORD_LENGTH,
+  type BuildIndexOptions,
+  type ReferenceIndex,
+  type ReferenceIndexData,
+  type ReferenceInfo,
+  type ReferenceSequence,
+} from './reference-index';
+export {
+  identifySequence,
+  identifySequences,
+  distinctWords,
+  DEFAULT_CANDIDATES,
+  DEFAULT_COMMON_WORD_SHARE,
+  DEFAULT_MAX_HITS,
+  DEFAULT_MIN_LENGTH,
+  type Hit,
+  type Identification,
+  type IdentificationResult,
+  type IdentifyOptions,
+  type IdentifyQuery,
+  type Refusal,
+} from './search';
+export {
+  assessConfidence,
+  DEFAULT_THRESHOLDS,
+  THRESHOLD_SOURCES,
+  type Confidence,
+  type ConfidenceLevel,
+  type ConfidenceThresholds,
+  type RankedTaxon,
+} from './confidence';
+export {
+  CONFIDENCE_LABELS,
+  IDENTIFY_MESSAGES,
+  SIMILARITY_DEFINITION,
+  refusalDetail,
+  refusalMessageKey,
+  type IdentifyMessageKey,
+  type Language,
+  type LocalizedText,
+  type Marker,
+  type RefusalReason,
+} from './messages';
+export {
+  DEFAULT_SCORING,
+  alignExact,
+  alignmentStats,
+  renderAlignment,
+  AlignmentWorkspace,
+  CigarBuilder,
+  QueryWords,
+  SemiGlobalAligner,
+  type AlignmentLines,
+  type AlignmentScoring,
+  type AlignmentStats,
+  type SemiGlobalAlignment,
+} from './align';
+export { encodeNucleotides, decodeNucleotides, reverseComplement } from './alphabet';
+export {
+  TSV_COLUMNS,
+  confidenceLabel,
+  formatIdentificationJson,
+  formatIdentificationTsv,
+  identificationRows,
+  type FormatOptions,
+  type IdentificationRow,
+} from './format';
+export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
+export { findMisfiledReferences, type MisfiledReference } from './misfiled';
