@@ -14,6 +14,7 @@ import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors';
+import { entityTitleName } from './resource/page-names';
 import { envelope, requestLocale } from './http/envelope';
 import { openApiInfo } from './http/openapi';
 import { createAuthService } from './auth/service';
@@ -59,7 +60,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (applied.length) app.log.info({ applied }, 'database migrated');
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.home, 'outbox'), log: app.log });
 
-  registerErrorHandling(app, config.webDist);
+  registerErrorHandling(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    entityName: (page, id, locale) => entityTitleName(db, page, id, locale),
+  });
   // Only forms and JSON are accepted; anything else is answered 415 with a sentence.
   app.removeContentTypeParser('text/plain');
 
