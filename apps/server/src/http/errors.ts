@@ -40,6 +40,8 @@ export function registerErrorHandling(app: FastifyInstance, { webDist, publicUrl
   app.setErrorHandler((raw: unknown, request, reply) => {
     const locale = requestLocale(request);
     if (raw instanceof ApiError) {
+      const wait = (raw.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (raw.status === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
       return reply.status(raw.status).send(envelope(raw.code, locale, raw.data, raw.texts));
     }
     const error = raw as FastifyError & { validation?: ValidationIssue[] };
