@@ -11,7 +11,7 @@ const OWNED = [
   /<link\b[^>]*\brel=["']alternate["'][^>]*\bhreflang=[^>]*>\s*/gi,
 ];
 
-export function headTags(head: PageHead): string {
+export function headTags(head: PageHead, indent = '    '): string {
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
   return [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -24,7 +24,7 @@ export function headTags(head: PageHead): string {
     meta('og:locale:alternate', head.ogLocaleAlternate),
     meta('og:url', head.url),
     ...head.alternates.map((link) => `<link rel="alternate" hreflang="${link.hreflang}" href="${escapeHtml(link.href)}" />`),
-  ].join('\n    ');
+  ].join(`\n${indent}`);
 }
 
 /**
@@ -32,15 +32,20 @@ export function headTags(head: PageHead): string {
  * and hreflang alternates. Works on any HTML the build produces (with or without a head).
  */
 export function renderPage(html: string, head: PageHead): string {
-  let out = html;
-  for (const pattern of OWNED) out = out.replace(pattern, '');
-  const tags = headTags(head);
-  if (/<html\b[^>]*>/i.test(out)) {
-    out = out.replace(/<html\b([^>]*)>/i, (_, attributes: string) => `<html${attributes.replace(/\s+lang=("[^"]*"|'[^']*'|\S+)/i, '')} lang="${head.lang}">`);
-  } else {
-    out = out.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype: string) => `${doctype}<html lang="${head.lang}">`);
+  const strip = (part: string) => OWNED.reduce((text, pattern) => text.replace(pattern, ''), part);
+  const withLang = (part: string) =>
+    /<html\b[^>]*>/i.test(part)
+      ? part.replace(/<html\b([^>]*)>/i, (_, attributes: string) => `<html${attributes.replace(/\s+lang=("[^"]*"|'[^']*'|\S+)/i, '')} lang="${head.lang}">`)
+      : part.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype: string) => `${doctype}<html lang="${head.lang}">`);
+  // The head goes where the build had its title (early, before the scripts), else before </head>.
+  const at = html.search(/<title\b/i);
+  if (at >= 0) {
+    const before = withLang(strip(html.slice(0, at)));
+    const indent = /[ \t]*$/.exec(before)?.[0] ?? '';
+    return `${before}${headTags(head, indent)}\n${indent}${strip(html.slice(at))}`;
   }
-  if (/<\/head>/i.test(out)) return out.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
-  if (/<head\b[^>]*>/i.test(out)) return out.replace(/<head\b[^>]*>/i, (open) => `${open}\n    ${tags}`);
-  return out.replace(/<html\b[^>]*>/i, (open) => `${open}<head>${tags}</head>`);
+  const out = withLang(strip(html));
+  if (/<\/head>/i.test(out)) return out.replace(/<\/head>/i, () => `  ${headTags(head, '    ')}\n  </head>`);
+  if (/<head\b[^>]*>/i.test(out)) return out.replace(/<head\b[^>]*>/i, (open) => `${open}${headTags(head, '')}`);
+  return out.replace(/<html\b[^>]*>/i, (open) => `${open}<head>${headTags(head, '')}</head>`);
 }
