@@ -30,9 +30,17 @@ describe('accounts in the browser', () => {
     expect(link.startsWith(stack.baseUrl + '/register/verify/')).toBe(true);
     await page.goto(link);
     await page.getByTestId('verify-activated').waitFor();
-    // The link works once: a second visit fails.
+    // A second click on the link: not a red FAILED! and "sign up again" but "already activated",
+    // with the way to log in.
     await page.goto(link);
-    await page.getByText('FAILED!').waitFor();
+    const already = page.getByTestId('verify-already-active');
+    await already.waitFor();
+    expect(await already.innerText()).toContain('账号已激活');
+    expect(await already.innerText()).toContain('请直接登录');
+    expect(await page.getByText('FAILED!').count()).toBe(0);
+    expect(await page.getByTestId('verify-failed').count()).toBe(0);
+    await clickStill(page.getByTestId('verify-login-link'));
+    await expectPath(page, '/login');
 
     await logIn(page, email, PASSWORD);
     await expectPath(page, '/');
@@ -104,6 +112,28 @@ describe('accounts in the browser', () => {
     // A used link fails.
     await page.goto(link);
     await page.getByText('FAILED!').waitFor();
+  });
+
+  it('says an English activation link opened again belongs to an active account and offers log-in', async () => {
+    const email = freshEmail();
+    const post = (url: string, body: Record<string, string>) =>
+      stack.portal.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', local: 'en' }, payload: new URLSearchParams(body).toString() });
+    expect((await post(authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).json().code).toBe(0);
+    const link = (await stack.smtp.next(email)).links.find((l) => l.includes('/en/register/verify/'))!;
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    await page.goto(link);
+    await page.getByTestId('verify-activated').waitFor();
+    await page.reload();
+    const already = page.getByTestId('verify-already-active');
+    await already.waitFor();
+    const text = await already.innerText();
+    expect(text).toContain('Account already activated');
+    expect(text).toContain('Log in');
+    expect(text).not.toMatch(/FAILED|Sign up again/);
+    await clickStill(page.getByTestId('verify-login-link'));
+    await expectPath(page, '/en/login');
+    await logIn(page, email, PASSWORD, '/en/login');
+    await expectPath(page, '/en');
   });
 
   it('forces a change of an aged password before normal use', async () => {

@@ -1,6 +1,9 @@
+import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, cookie, eventually, expectPath, logIn, settled, visibleText } from '../support/helpers';
+import { activeAccount, clickStill, cookie, eventually, expectPath, logIn, settled, visibleText } from '../support/helpers';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -65,6 +68,96 @@ describe('locale', () => {
       seen.add(title);
     }
     expect(seen.size).toBe(6);
+  });
+});
+
+interface Head {
+  lang: string;
+  title: string;
+  description: string;
+  ogTitle: string;
+  ogDescription: string;
+  ogLocale: string;
+  alternates: string[][];
+}
+
+/** The head as the browser has it now (after the app ran). */
+const liveHead = (page: Page): Promise<Head & { titles: number; descriptions: number }> =>
+  page.evaluate(() => {
+    const content = (selector: string) => document.querySelector(selector)?.getAttribute('content') ?? '';
+    return {
+      lang: document.documentElement.lang,
+      title: document.title,
+      description: content('meta[name="description"]'),
+      ogTitle: content('meta[property="og:title"]'),
+      ogDescription: content('meta[property="og:description"]'),
+      ogLocale: content('meta[property="og:locale"]'),
+      alternates: Array.from(document.querySelectorAll('link[rel="alternate"][hreflang]')).map((link) => [link.getAttribute('hreflang') ?? '', link.getAttribute('href') ?? '']),
+      titles: document.head.querySelectorAll('title').length,
+      descriptions: document.head.querySelectorAll('meta[name="description"]').length,
+    };
+  });
+
+/** The head as the server sent it, read from the HTML the way a link preview reads it. */
+async function sentHead(page: Page, path: string): Promise<Head> {
+  const html = await (await page.request.get(path)).text();
+  const decode = (text = '') => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const meta = (re: RegExp) => decode(re.exec(html)?.[1]);
+  return {
+    lang: /<html\b[^>]*\blang="([^"]*)"/.exec(html)?.[1] ?? '',
+    title: meta(/<title>([^<]*)<\/title>/),
+    description: meta(/<meta name="description" content="([^"]*)"/),
+    ogTitle: meta(/<meta property="og:title" content="([^"]*)"/),
+    ogDescription: meta(/<meta property="og:description" content="([^"]*)"/),
+    ogLocale: meta(/<meta property="og:locale" content="([^"]*)"/),
+    alternates: [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2])]),
+  };
+}
+
+/** The app has rendered the page and its effects have run. */
+async function rendered(page: Page) {
+  await page.getByTestId('footer').waitFor();
+  await settled(page);
+}
+
+const expectSame = async (page: Page, sent: Head) => {
+  await eventually(async () => (await liveHead(page)).title === sent.title, `live title to be ${sent.title}`);
+  const { titles, descriptions, ...live } = await liveHead(page);
+  expect(live).toEqual(sent);
+  expect([titles, descriptions]).toEqual([1, 1]);
+};
+
+describe('the document head', () => {
+  it.each(['/en', '/', '/en/login', '/register', '/en/resource/bp?guideline=EUCAST', '/lab', '/en/blast', '/search?k=coli'])(
+    'the app keeps the head the server sent for %s',
+    async (path) => {
+      const { page } = await stack.newPage({ locale: 'zh-CN' });
+      const sent = await sentHead(page, path);
+      expect(sent.lang).toBe(path.startsWith('/en') ? 'en' : 'zh-CN');
+      expect(sent.alternates.map(([lang]) => lang)).toEqual(['zh-CN', 'en', 'x-default']);
+      await page.goto(path);
+      await rendered(page);
+      await expectSame(page, sent);
+    },
+  );
+
+  it('follows the page and its language while the app navigates', async () => {
+    const { page } = await stack.newPage();
+    await page.goto('/en/lab');
+    await rendered(page);
+    await expectSame(page, await sentHead(page, '/en/lab'));
+    // The language switch is a navigation inside the app: no request for new HTML.
+    await page.getByTestId('footer').getByTestId('lang-switch').click();
+    await expectPath(page, '/lab');
+    await expectSame(page, await sentHead(page, '/lab'));
+    expect((await liveHead(page)).title).toBe('药敏解释 · MDC 微生物数据云');
+    // A menu entry, another navigation inside the app.
+    await page.goto('/en/login');
+    await rendered(page);
+    await clickStill(page.locator('a[href="/en/register"]').first());
+    await expectPath(page, '/en/register');
+    await expectSame(page, await sentHead(page, '/en/register'));
+    expect((await liveHead(page)).ogLocale).toBe('en_US');
   });
 });
 
@@ -188,5 +281,51 @@ describe('dialogs', () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.getByTestId('disclaimer-close').click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('the document head of detail pages (reference data imported, so last in this file)', () => {
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = buildSmallDataDir();
+    await stack.portal.app.refdata.runImport(dataDir);
+  });
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('names the drug and the taxon in the title, from the server and after navigating', async () => {
+    const [coli] = await stack.portal.db.query<{ name_zh: string }>(`SELECT name_zh FROM taxon WHERE mo = 'B_ESCHR_COLI'`);
+    const [meropenem] = await stack.portal.db.query<{ name_zh: string }>(`SELECT name_zh FROM antibiotic WHERE code = 'MEM'`);
+    expect(coli?.name_zh).toBeTruthy();
+    expect(meropenem?.name_zh).toBeTruthy();
+    const { page } = await stack.newPage();
+
+    const drug = await sentHead(page, '/en/resource/atb/MEM');
+    expect(drug.title).toBe('Meropenem (MEM) · Antimicrobial agent · MDC Microbe Data Cloud');
+    await page.goto('/en/resource/atb/MEM');
+    await page.getByTestId('atb-heading').waitFor();
+    await rendered(page);
+    await expectSame(page, drug);
+    // Switching language inside the app renames it in Chinese…
+    await page.getByTestId('footer').getByTestId('lang-switch').click();
+    await expectPath(page, '/resource/atb/MEM');
+    await eventually(async () => (await liveHead(page)).title === `${meropenem!.name_zh} (MEM) · 抗菌药物详情 · MDC 微生物数据云`, 'Chinese drug title');
+    await expectSame(page, await sentHead(page, '/resource/atb/MEM'));
+    // …and leaving the page drops the name.
+    await clickStill(page.locator('a[href="/resource/atb"]').first());
+    await expectPath(page, /^\/resource\/atb(\?|$)/);
+    await eventually(async () => (await liveHead(page)).title === '抗菌药物 · MDC 微生物数据云', 'list title without the drug');
+
+    const taxon = await sentHead(page, '/resource/taxon/B_ESCHR_COLI');
+    expect(taxon.title).toBe(`${coli!.name_zh} Escherichia coli · 分类单元详情 · MDC 微生物数据云`);
+    await page.goto('/resource/taxon/B_ESCHR_COLI');
+    await page.getByTestId('taxon-heading').waitFor();
+    await rendered(page);
+    await expectSame(page, taxon);
+    await page.getByTestId('footer').getByTestId('lang-switch').click();
+    await expectPath(page, '/en/resource/taxon/B_ESCHR_COLI');
+    await eventually(async () => (await liveHead(page)).title === 'Escherichia coli · Taxon · MDC Microbe Data Cloud', 'English taxon title');
+    await expectSame(page, await sentHead(page, '/en/resource/taxon/B_ESCHR_COLI'));
   });
 });

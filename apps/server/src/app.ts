@@ -13,7 +13,9 @@ import type { Config } from './config';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { createMailer, type Mailer } from './mail/mailer';
+import { clientKey } from './http/client';
 import { registerErrorHandling } from './http/errors';
+import { entityTitleName } from './resource/page-names';
 import { envelope, requestLocale } from './http/envelope';
 import { openApiInfo } from './http/openapi';
 import { createAuthService } from './auth/service';
@@ -43,11 +45,16 @@ export interface Portal {
   close(): Promise<void>;
 }
 
+/** A hop count as proxy-addr reads it: the `hops` proxies nearest to the server. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<Portal> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Forwarding headers are believed only from the proxies the operator names (TRUST_PROXY);
+    // otherwise any client could name its own address and escape every per-client limit.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Request ids let a log line be found from a user's report.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,9 +64,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = options.db ?? (await openDb(config, { memory: options.memoryDb }));
   const applied = await migrate(db);
   if (applied.length) app.log.info({ applied }, 'database migrated');
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.home, 'outbox'), log: app.log });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, fromNameEn: config.mailFromNameEn, outboxDir: path.join(config.home, 'outbox'), log: app.log });
 
-  registerErrorHandling(app, config.webDist);
+  registerErrorHandling(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    entityName: (page, id, locale) => entityTitleName(db, page, id, locale),
+  });
   // Only forms and JSON are accepted; anything else is answered 415 with a sentence.
   app.removeContentTypeParser('text/plain');
 
@@ -87,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     max: config.rateLimit.api,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api'),
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       ...envelope(ApiCode.TOO_MANY_REQUESTS, requestLocale(request), { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),

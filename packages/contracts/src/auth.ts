@@ -53,6 +53,10 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 export type RecoverPasswordBody = z.infer<typeof recoverPasswordBody>;
 
+/** `alreadyActive`: the link had been used and the account is active (a second click). */
+export const activationResult = z.object({ alreadyActive: z.boolean() });
+export type ActivationResult = z.infer<typeof activationResult>;
+
 export const loginResult = z.object({ token: z.string(), email: z.string(), expiresAt: z.string() });
 export type LoginResult = z.infer<typeof loginResult>;
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 export interface UserRow {
   id: number;
@@ -30,7 +30,7 @@ export const users = {
     );
     return rows[0]!;
   },
-  /** Counts a failed login and locks the account when the limit is reached; returns the new state. */
+  /** Counts a failed login from any client and locks the whole account at the limit; returns the new state. */
   async recordFailure(db: Queryable, id: number, maxFailures: number): Promise<{ failed_logins: number; locked: boolean }> {
     const rows = await db.query<{ failed_logins: number; locked_at: Date | null }>(
       `UPDATE users SET failed_logins = failed_logins + 1,
@@ -117,8 +117,63 @@ export const mailLinks = {
     );
     return rows[0];
   },
-  /** Once one link of a kind has been used, the user's other links of that kind are void. */
+  /** The user a link of this kind was sent to, whether or not it is still usable. */
+  async ownerOfAny(db: Queryable, purpose: LinkPurpose, tokenHash: string) {
+    const rows = await db.query<{ user_id: number }>('SELECT user_id FROM mail_links WHERE token_hash = $1 AND purpose = $2', [tokenHash, purpose]);
+    return rows[0]?.user_id;
+  },
+  /** Once one link of a kind has been used, or a newer one sent, the user's other links of that kind are void. */
   async voidOthers(db: Queryable, userId: number, purpose: LinkPurpose) {
     await db.query('UPDATE mail_links SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
+  },
+};
+
+/** Failed logins per account and client; see `checkCredentials` in the service for the design. */
+export const loginFailures = {
+  async isLocked(db: Queryable, userId: number, client: string): Promise<boolean> {
+    const rows = await db.query('SELECT 1 FROM login_failures WHERE user_id = $1 AND client = $2 AND locked_at IS NOT NULL', [userId, client]);
+    return rows.length > 0;
+  },
+  /** Counts a failure of this client and locks it out of the account at the limit; true when it is now locked out. */
+  async record(db: Queryable, userId: number, client: string, maxFailures: number): Promise<boolean> {
+    const rows = await db.query<{ locked_at: Date | null }>(
+      `INSERT INTO login_failures (user_id, client, failures, locked_at)
+       VALUES ($1, $2, 1, CASE WHEN 1 >= $3 THEN now() END)
+       ON CONFLICT (user_id, client) DO UPDATE SET
+         failures = login_failures.failures + 1,
+         last_failed_at = now(),
+         locked_at = CASE WHEN login_failures.failures + 1 >= $3 THEN COALESCE(login_failures.locked_at, now()) ELSE login_failures.locked_at END
+       RETURNING locked_at`,
+      [userId, client, maxFailures],
+    );
+    return rows[0]!.locked_at !== null;
+  },
+  async clear(db: Queryable, userId: number, client: string) {
+    await db.query('DELETE FROM login_failures WHERE user_id = $1 AND client = $2', [userId, client]);
+  },
+  async clearAll(db: Queryable, userId: number) {
+    await db.query('DELETE FROM login_failures WHERE user_id = $1', [userId]);
+  },
+};
+
+export const mailQuota = {
+  /**
+   * Counts a request to mail an address unless the last hour already holds `max` of them.
+   * Returns 0 when counted, else the seconds until the oldest of them is an hour old.
+   */
+  async take(db: Db, addressHash: string, max: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [addressHash]);
+      await tx.query(`DELETE FROM mail_requests WHERE requested_at < now() - interval '1 hour'`);
+      const rows = await tx.query<{ n: number; wait: number | null }>(
+        `SELECT count(*)::int AS n, ceil(extract(epoch FROM min(requested_at) + interval '1 hour' - now()))::int AS wait
+           FROM mail_requests WHERE address_hash = $1`,
+        [addressHash],
+      );
+      const { n, wait } = rows[0]!;
+      if (n >= max) return Math.max(1, wait ?? 1);
+      await tx.query('INSERT INTO mail_requests (address_hash) VALUES ($1)', [addressHash]);
+      return 0;
+    });
   },
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activationBody,
+  activationResult,
   authPaths,
   currentUser,
   forgotPasswordBody,
@@ -13,10 +14,16 @@ import {
   registerBody,
   updatePasswordBody,
 } from '@mdc/contracts';
+import { clientKey } from '../http/client';
 import { ok, requestLocale } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import { bearerToken } from './plugin';
 import { passwordChangedTexts, type AuthService } from './service';
+
+const alreadyActive = {
+  zh: '该账号已激活，请直接登录。',
+  en: 'This account is already activated. Please log in.',
+};
 
 const sent = {
   register: {
@@ -56,10 +63,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: { lo
 
   app.post(
     authPaths.activate,
-    { schema: { tags, summary: 'Activate an account with the id from the activation mail (single use)', body: activationBody, response: { 200: envelopeOf(z.null()) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Activate an account with the id from the activation mail (single use)',
+        description: 'The link works once; opened again for an account that is active it answers code 0 with `alreadyActive: true`.',
+        body: activationBody,
+        response: { 200: envelopeOf(activationResult) },
+      },
+    },
     async (request, reply) => {
-      await auth.activate(request.body.id);
-      return ok(request, reply, null);
+      const result = await auth.activate(request.body.id);
+      return ok(request, reply, result, result.alreadyActive ? alreadyActive : undefined);
     },
   );
 
@@ -70,13 +85,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: { lo
       schema: {
         tags,
         summary: 'Log in with e-mail and password',
-        description: 'Code 2016: the password is older than the allowed age and must be changed first. Code 2017: the account is locked after repeated failures; only the mailed recovery link unlocks it.',
+        description:
+          'Code 2016: the password is older than the allowed age and must be changed first. Code 2017: locked after repeated failures — this client (after MAX_FAILED_LOGINS failures of its own) or the whole account (after MAX_FAILED_LOGINS_ACCOUNT failures from all clients); only the mailed recovery link unlocks it.',
         body: loginBody,
         response: { 200: envelopeOf(loginResult) },
       },
     },
     async (request, reply) => {
       const result = await auth.login(request.body.email, request.body.password, {
+        client: clientKey(request.ip),
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
@@ -111,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: { lo
     authPaths.forgotPassword,
     {
       config: perMinute(limits.mail),
-      schema: { tags, summary: 'Mail a password reset link', description: 'Answers the same whether or not the address is registered.', body: forgotPasswordBody, response: { 200: envelopeOf(z.null()) } },
+      schema: { tags, summary: 'Mail a password reset link (the newest link voids older ones)', description: 'Answers the same whether or not the address is registered. Limited per client and per target address (HTTP 429, code 1003).', body: forgotPasswordBody, response: { 200: envelopeOf(z.null()) } },
     },
     async (request, reply) => {
       await auth.forgotPassword(request.body.email, requestLocale(request));
@@ -143,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: { lo
     async (request, reply) => {
       // A logged-in user changes their own password, whatever e-mail the form carries.
       const email = request.user?.email ?? request.body.email;
-      await auth.updatePassword(email, request.body.oldPassword, request.body.password);
+      await auth.updatePassword(email, request.body.oldPassword, request.body.password, clientKey(request.ip));
       return ok(request, reply, null, passwordChangedTexts);
     },
   );

@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash';
-import { mailLinks, sessions, users, type UserRow } from './repository';
+import { loginFailures, mailLinks, mailQuota, sessions, users, type UserRow } from './repository';
 import { hashSecret, newSecret } from './secrets';
 
 export interface AuthDeps {
@@ -20,6 +20,21 @@ export const passwordChangedTexts: Record<Locale, string> = {
   zh: '修改成功，请重新登录',
   en: 'Success, please log in again',
 };
+
+/** Where a login or password change comes from: `clientKey` of the request's address. */
+export interface ClientMeta {
+  client: string;
+  userAgent?: string;
+  ip?: string;
+}
+
+function mailQuotaTexts(seconds: number): Record<Locale, string> {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return {
+    zh: `发往该邮箱的邮件已达上限，请先查看收件箱（包括垃圾邮件），或 ${minutes} 分钟后再试。`,
+    en: `Too many emails have been sent to this address. Please check your inbox (and spam folder), or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  };
+}
 
 export function createAuthService({ db, mailer, config, log }: AuthDeps) {
   const security = config.security;
@@ -48,13 +63,23 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     return ageMs > security.passwordMaxAgeDays * 24 * 3600 * 1000;
   }
 
-  /** Checks a password against an account, counting failures and locking at the limit. */
-  async function checkCredentials(user: UserRow, password: string) {
-    if (user.locked_at) throw new ApiError(ApiCode.ACCOUNT_LOCKED, 403);
+  /**
+   * Lock-out that a stranger cannot turn against the owner. Failed logins are counted per
+   * account and client (its address, an IPv6 client by its /64; forwarding headers only from
+   * TRUST_PROXY). A client that fails `maxFailedLogins` times is locked out of that account
+   * (code 2017) while the owner, logging in from elsewhere, is not: knowing an address is no
+   * longer enough to lock its account. Only failures from all clients together reaching
+   * `maxFailedLoginsAccount` — guessing spread over many addresses — lock the whole account.
+   * Either lock is lifted by the mailed recovery link alone (the mailbox proves the owner); a
+   * successful login clears its client's count and the account's.
+   */
+  async function checkCredentials(user: UserRow, password: string, client: string) {
+    if (user.locked_at || (await loginFailures.isLocked(db, user.id, client))) throw new ApiError(ApiCode.ACCOUNT_LOCKED, 403);
     if (!(await verifyPassword(password, user.password_hash))) {
-      const state = await users.recordFailure(db, user.id, security.maxFailedLogins);
-      if (state.locked) {
-        log.warn({ userId: user.id }, 'account locked after repeated failed logins');
+      const clientLocked = await loginFailures.record(db, user.id, client, security.maxFailedLogins);
+      const account = await users.recordFailure(db, user.id, security.maxFailedLoginsAccount);
+      if (clientLocked || account.locked) {
+        log.warn({ userId: user.id, client, accountLocked: account.locked }, 'login locked after repeated failures');
         throw new ApiError(ApiCode.ACCOUNT_LOCKED, 403);
       }
       return false;
@@ -62,8 +87,22 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     return true;
   }
 
+  /**
+   * Every request that mails an address counts against that address, whoever sends it and
+   * whether or not the address is registered (so the answer tells nothing about it): an inbox
+   * gets at most `mailPerAddress` of our mails an hour. The last link sent stays valid, so the
+   * owner is not locked out of recovery by someone else's requests.
+   */
+  async function takeMailQuota(email: string) {
+    const max = config.rateLimit.mailPerAddress;
+    if (max <= 0) return;
+    const wait = await mailQuota.take(db, hashSecret(`mail-to:${email.toLowerCase()}`), max);
+    if (wait > 0) throw new ApiError(ApiCode.TOO_MANY_REQUESTS, 429, mailQuotaTexts(wait), { retryAfterSeconds: wait });
+  }
+
   return {
     async register(email: string, password: string, locale: Locale): Promise<void> {
+      await takeMailQuota(email);
       // Hash first, whatever happens next, so that every branch takes the same time.
       const passwordHash = await hashPassword(password);
       const existing = await users.byEmail(db, email);
@@ -78,27 +117,38 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       sendLater(mail);
     },
 
-    async activate(secret: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Activates the account of a mailed link. The link works once; opened again (a second click,
+     * a mail client's preview) it answers that the account is already active rather than failing.
+     */
+    async activate(secret: string): Promise<{ alreadyActive: boolean }> {
+      return db.transaction(async (tx) => {
         const used = await mailLinks.consume(tx, 'activation', hashSecret(secret));
-        if (!used) throw new ApiError(ApiCode.ACTIVATION_LINK_INVALID, 400);
+        if (!used) {
+          const owner = await mailLinks.ownerOfAny(tx, 'activation', hashSecret(secret));
+          const user = owner === undefined ? undefined : await users.byId(tx, owner);
+          if (user?.active) return { alreadyActive: true };
+          throw new ApiError(ApiCode.ACTIVATION_LINK_INVALID, 400);
+        }
         await users.activate(tx, used.user_id, used.password_hash);
         await mailLinks.voidOthers(tx, used.user_id, 'activation');
+        return { alreadyActive: false };
       });
     },
 
-    async login(email: string, password: string, meta: { userAgent?: string; ip?: string }): Promise<LoginResult> {
+    async login(email: string, password: string, meta: ClientMeta): Promise<LoginResult> {
       const user = await users.byEmail(db, email);
       if (!user) {
         await verifyPassword(password, await decoyHash());
         throw new ApiError(ApiCode.LOGIN_FAILED, 400);
       }
-      if (!(await checkCredentials(user, password))) throw new ApiError(ApiCode.LOGIN_FAILED, 400);
+      if (!(await checkCredentials(user, password, meta.client))) throw new ApiError(ApiCode.LOGIN_FAILED, 400);
       await users.clearFailures(db, user.id);
+      await loginFailures.clear(db, user.id, meta.client);
       if (!user.active) throw new ApiError(ApiCode.ACCOUNT_INACTIVE, 403);
       if (isPasswordExpired(user)) throw new ApiError(ApiCode.PASSWORD_EXPIRED, 403, undefined, { email: user.email });
       const token = newSecret();
-      const expiresAt = await sessions.create(db, user.id, hashSecret(token), security.sessionTtlHours, meta);
+      const expiresAt = await sessions.create(db, user.id, hashSecret(token), security.sessionTtlHours, { userAgent: meta.userAgent, ip: meta.ip });
       return { token, email: user.email, expiresAt: new Date(expiresAt).toISOString() };
     },
 
@@ -111,10 +161,15 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     },
 
     async forgotPassword(email: string, locale: Locale): Promise<void> {
+      await takeMailQuota(email);
       const user = await users.byEmail(db, email);
       if (!user) return;
       const secret = newSecret();
-      await mailLinks.create(db, user.id, 'recovery', hashSecret(secret), security.recoveryTtlHours);
+      // Only the newest reset link works: one left in an older mail is void.
+      await db.transaction(async (tx) => {
+        await mailLinks.voidOthers(tx, user.id, 'recovery');
+        await mailLinks.create(tx, user.id, 'recovery', hashSecret(secret), security.recoveryTtlHours);
+      });
       sendLater(renderMail('recovery', locale, user.email, link(locale, `/forgotPassword/recover/${secret}`), security.recoveryTtlHours));
     },
 
@@ -125,32 +180,44 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       return { email: user.email };
     },
 
-    /** The mailbox link is the only way back into a locked account: it sets the password, unlocks and activates. */
+    /**
+     * The mailbox link is the only way back into a locked account: it sets the password, unlocks
+     * (for every client) and activates. Like a change of password it refuses the current
+     * password; a refusal leaves the link usable.
+     */
     async recoverPassword(secret: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
+        const link = await mailLinks.find(tx, 'recovery', hashSecret(secret));
+        const user = link && (await users.byId(tx, link.user_id));
+        if (!user) throw new ApiError(ApiCode.RECOVERY_LINK_INVALID, 400);
+        if (await verifyPassword(password, user.password_hash)) throw new ApiError(ApiCode.PASSWORD_REUSED, 400);
         const used = await mailLinks.consume(tx, 'recovery', hashSecret(secret));
         if (!used) throw new ApiError(ApiCode.RECOVERY_LINK_INVALID, 400);
         await users.setPassword(tx, used.user_id, passwordHash);
         await users.activate(tx, used.user_id, null);
+        await loginFailures.clearAll(tx, used.user_id);
         await sessions.revokeAll(tx, used.user_id);
         await mailLinks.voidOthers(tx, used.user_id, 'recovery');
       });
     },
 
-    async updatePassword(email: string, oldPassword: string, newPassword: string): Promise<void> {
+    async updatePassword(email: string, oldPassword: string, newPassword: string, client: string): Promise<void> {
       const user = await users.byEmail(db, email);
       if (!user) {
         await verifyPassword(oldPassword, await decoyHash());
         throw new ApiError(ApiCode.OLD_PASSWORD_WRONG, 400);
       }
-      if (!(await checkCredentials(user, oldPassword))) throw new ApiError(ApiCode.OLD_PASSWORD_WRONG, 400);
+      if (!(await checkCredentials(user, oldPassword, client))) throw new ApiError(ApiCode.OLD_PASSWORD_WRONG, 400);
       if (!user.active) throw new ApiError(ApiCode.ACCOUNT_INACTIVE, 403);
       if (oldPassword === newPassword) throw new ApiError(ApiCode.PASSWORD_REUSED, 400);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.setPassword(tx, user.id, passwordHash);
+        await loginFailures.clearAll(tx, user.id);
         await sessions.revokeAll(tx, user.id);
+        // A reset link mailed before the change must not undo it.
+        await mailLinks.voidOthers(tx, user.id, 'recovery');
       });
     },
   };

@@ -1,8 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiCode, type Locale, fieldMessage, isFieldMessageKey, matchPage } from '@mdc/contracts';
+import { ApiCode, type EntityPage, type Locale, fieldMessage, isFieldMessageKey, matchPage, pageHead, splitLocale } from '@mdc/contracts';
 import { ApiError, envelope, requestLocale } from './envelope';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { renderPage } from './page-head';
+
+export interface PageOptions {
+  webDist: string;
+  /** Absolute links in the head (og:url, hreflang alternates) start with it. */
+  publicUrl: string;
+  /** The name of the taxon or drug a detail page shows, for its title. */
+  entityName(page: EntityPage, id: string, locale: Locale): Promise<string | undefined>;
+}
+
+const ENTITY_PAGES: Record<string, EntityPage> = { 'resource-taxon-detail': 'resource-taxon-detail', 'resource-atb-detail': 'resource-atb-detail' };
 
 interface ValidationIssue {
   instancePath?: string;
@@ -25,10 +36,12 @@ function translate(message: string | undefined, locale: Locale): string {
  * Every failure leaves as an envelope in the request's language. Stack traces go to the log
  * only; the client gets a code and a sentence.
  */
-export function registerErrorHandling(app: FastifyInstance, webDist: string) {
+export function registerErrorHandling(app: FastifyInstance, { webDist, publicUrl, entityName }: PageOptions) {
   app.setErrorHandler((raw: unknown, request, reply) => {
     const locale = requestLocale(request);
     if (raw instanceof ApiError) {
+      const wait = (raw.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (raw.status === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
       return reply.status(raw.status).send(envelope(raw.code, locale, raw.data, raw.texts));
     }
     const error = raw as FastifyError & { validation?: ValidationIssue[] };
@@ -62,21 +75,37 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string) {
   // Read again when the file changes: a web build made while the server runs names new assets,
   // and a remembered old page would ask for files the build has removed (a blank page).
   const indexFile = path.join(webDist, 'index.html');
-  let index: { mtimeMs: number; html: Buffer } | undefined;
-  const readIndex = (): Buffer | undefined => {
+  let index: { mtimeMs: number; html: string } | undefined;
+  const readIndex = (): string | undefined => {
     const stat = statSync(indexFile, { throwIfNoEntry: false });
     if (!stat) return undefined;
-    if (index?.mtimeMs !== stat.mtimeMs) index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile) };
+    if (index?.mtimeMs !== stat.mtimeMs) index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, 'utf8') };
     return index.html;
   };
-  app.setNotFoundHandler((request, reply) => {
+
+  /** The last path segment of a detail page: the taxon id or drug code it shows. */
+  const entityOf = async (url: string, page: EntityPage, locale: Locale, log: FastifyInstance['log']) => {
+    const segment = splitLocale(url).path.split('/').filter(Boolean)[2];
+    if (!segment) return undefined;
+    try {
+      return await entityName(page, decodeURIComponent(segment), locale);
+    } catch (error) {
+      // A page without its entity's name is still the right page; the app fills the name in.
+      log.warn({ err: error, url }, 'page title: entity lookup failed');
+      return undefined;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
       return reply.status(404).send(envelope(ApiCode.NOT_FOUND, requestLocale(request), null));
     }
-    // The single-page app renders every page itself; the server only decides the status,
-    // so that an unknown address is a real 404 for browsers and crawlers alike.
-    const known = matchPage(url) !== undefined;
+    // The single-page app renders every page itself; the server decides the status, so that an
+    // unknown address is a real 404 for browsers and crawlers alike, and writes the page's own
+    // head in its language, for link previews, search engines and screen readers.
+    const page = matchPage(url);
+    const known = page !== undefined;
     const html = readIndex();
     if (!html) {
       return reply.status(known ? 503 : 404).type('text/plain; charset=utf-8').send(
@@ -86,10 +115,14 @@ export function registerErrorHandling(app: FastifyInstance, webDist: string) {
     if (/\.[a-z0-9]+$/i.test(url) && !known) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    const entityPage = page && ENTITY_PAGES[page.name];
+    const entity = entityPage ? await entityOf(url, entityPage, splitLocale(url).locale, request.log) : undefined;
+    const head = pageHead(request.url, { origin: publicUrl, entity });
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('content-language', head.lang)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(renderPage(html, head));
   });
 }

@@ -84,5 +84,5 @@ export function renderMail(kind: MailKind, locale: Locale, to: string, link: str
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:8px 16px;background:#0f6cbd;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(t.action)}</a></p>
 <p style="word-break:break-all;font-size:12px;color:#6b7280">${escapeHtml(link)}</p>
 <p>${escapeHtml(expiry)} ${escapeHtml(t.ignore)}</p><p>— MDC · Microbe Data Cloud</p></body></html>`;
-  return { to, subject: t.subject, text, html };
+  return { to, subject: t.subject, text, html, locale };
 }

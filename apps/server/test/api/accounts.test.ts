@@ -52,10 +52,13 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     const link = mail.links.find((l) => l.includes('/register/verify/'))!;
     expect(link).toMatch(/^http:\/\/portal\.test\/en\/register\/verify\/[A-Za-z0-9_-]{40,}$/);
 
-    expect((await call(portal, 'POST', authPaths.activate, { id: idFromLink(link) })).body.code).toBe(0);
+    const first = await call(portal, 'POST', authPaths.activate, { id: idFromLink(link) }, { locale: 'en' });
+    expect(first.body).toMatchObject({ code: 0, data: { alreadyActive: false } });
+    // A second click on the link: the account is active, which is what the user needs to hear.
     const again = await call(portal, 'POST', authPaths.activate, { id: idFromLink(link) }, { locale: 'en' });
-    expect(again.body.code).toBe(2003);
-    expect(again.body.msg).toBe('The activation link is invalid or has expired');
+    expect(again.body).toEqual({ code: 0, msg: 'This account is already activated. Please log in.', data: { alreadyActive: true } });
+    const againZh = await call(portal, 'POST', authPaths.activate, { id: idFromLink(link) });
+    expect(againZh.body.msg).toBe('该账号已激活，请直接登录。');
 
     const session = await login(email);
     expect(session.body.code).toBe(0);
@@ -78,6 +81,25 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     expect(mail.subject).toContain('激活');
     expect(mail.text).toContain('激活账号');
     expect(mail.links[0]).toMatch(/^http:\/\/portal\.test\/register\/verify\//);
+    expect(mail.from).toBe('MDC 微生物数据云 <no-reply@mdc.local>');
+  });
+
+  it('names the sender in the language of the mail, at the same address', async () => {
+    const email = freshEmail();
+    const mail = await registerAndActivate(email, 'en');
+    expect(mail.from).toBe('MDC Microbe Data Cloud <no-reply@mdc.local>');
+    await call(portal, 'POST', authPaths.forgotPassword, { email }, { locale: 'en' });
+    expect((await smtp.next(email)).from).toBe('MDC Microbe Data Cloud <no-reply@mdc.local>');
+    await call(portal, 'POST', authPaths.forgotPassword, { email }, { locale: 'zh' });
+    expect((await smtp.next(email)).from).toBe('MDC 微生物数据云 <no-reply@mdc.local>');
+  });
+
+  it('still refuses an activation link of an account that never became active', async () => {
+    const email = freshEmail();
+    await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD });
+    const link = (await smtp.next(email)).links[0]!;
+    await portal.db.query(`UPDATE mail_links SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [email]);
+    expect((await call(portal, 'POST', authPaths.activate, { id: idFromLink(link) })).body.code).toBe(2003);
   });
 
   it('answers a second registration of the same address exactly like the first (no enumeration)', async () => {
@@ -138,6 +160,80 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     // Single use.
     expect((await call(portal, 'POST', authPaths.recoverPassword, { id, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(2004);
     expect((await call(portal, 'POST', authPaths.verifyRecoveryLink, { id })).body.code).toBe(2004);
+  });
+
+  it('refuses the current password on recovery as a change of password does, and keeps the link usable', async () => {
+    const email = freshEmail();
+    await registerAndActivate(email);
+    await call(portal, 'POST', authPaths.forgotPassword, { email });
+    const id = idFromLink((await smtp.next(email)).links[0]!);
+    const same = await call(portal, 'POST', authPaths.recoverPassword, { id, password: PASSWORD, repeatPassword: PASSWORD }, { locale: 'en' });
+    expect(same.body).toMatchObject({ code: 2006, msg: 'The new password must differ from the old one' });
+    expect((await call(portal, 'POST', authPaths.verifyRecoveryLink, { id })).body.code).toBe(0);
+    expect((await call(portal, 'POST', authPaths.recoverPassword, { id, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD })).body.code).toBe(0);
+    expect((await login(email, NEW_PASSWORD)).body.code).toBe(0);
+    // And a change of password refuses it too (unchanged).
+    const change = await call(portal, 'POST', authPaths.updatePassword, { email, oldPassword: NEW_PASSWORD, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD });
+    expect(change.body.code).toBe(2006);
+  });
+
+  it('keeps only the newest reset link valid; a completed reset or a change of password voids the rest', async () => {
+    const email = freshEmail();
+    await registerAndActivate(email);
+    const requestLink = async () => {
+      expect((await call(portal, 'POST', authPaths.forgotPassword, { email })).body.code).toBe(0);
+      return idFromLink((await smtp.next(email)).links[0]!);
+    };
+    const verify = async (id: string) => (await call(portal, 'POST', authPaths.verifyRecoveryLink, { id })).body.code;
+    const first = await requestLink();
+    const second = await requestLink();
+    expect(await verify(first)).toBe(2004);
+    expect(await verify(second)).toBe(0);
+    const old = await call(portal, 'POST', authPaths.recoverPassword, { id: first, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD });
+    expect(old.body.code).toBe(2004);
+    expect((await login(email)).body.code).toBe(0);
+
+    expect((await call(portal, 'POST', authPaths.recoverPassword, { id: second, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD })).body.code).toBe(0);
+    expect(await verify(second)).toBe(2004);
+
+    // A link mailed before a change of password cannot undo the change.
+    const third = await requestLink();
+    const changed = await call(portal, 'POST', authPaths.updatePassword, { email, oldPassword: NEW_PASSWORD, password: 'Third3#pw', repeatPassword: 'Third3#pw' });
+    expect(changed.body.code).toBe(0);
+    expect(await verify(third)).toBe(2004);
+    expect((await login(email, 'Third3#pw')).body.code).toBe(0);
+  });
+
+  it('locks out the client that fails, not the owner logging in from elsewhere', async () => {
+    const email = freshEmail();
+    await registerAndActivate(email);
+    const from = (remoteAddress: string, password: string) => call(portal, 'POST', authPaths.login, { email, password }, { remoteAddress });
+    for (let i = 1; i <= 4; i++) expect((await from('203.0.113.7', 'Wrong1!pw')).body.code).toBe(2001);
+    expect((await from('203.0.113.7', 'Wrong1!pw')).body.code).toBe(2017);
+    expect((await from('203.0.113.7', PASSWORD)).body.code).toBe(2017);
+    // The owner, elsewhere, is not locked out.
+    expect((await from('198.51.100.20', PASSWORD)).body.code).toBe(0);
+    // Fresh IPv6 addresses of one /64 are one client.
+    for (let i = 1; i <= 4; i++) expect((await from(`2001:db8:1:2::${i}`, 'Wrong1!pw')).body.code).toBe(2001);
+    expect((await from('2001:db8:1:2:ffff::9', 'Wrong1!pw')).body.code).toBe(2017);
+    // The recovery link lifts the lock of every client.
+    await call(portal, 'POST', authPaths.forgotPassword, { email });
+    const id = idFromLink((await smtp.next(email)).links[0]!);
+    expect((await call(portal, 'POST', authPaths.recoverPassword, { id, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD })).body.code).toBe(0);
+    expect((await from('203.0.113.7', NEW_PASSWORD)).body.code).toBe(0);
+    expect((await from('2001:db8:1:2::1', NEW_PASSWORD)).body.code).toBe(0);
+  });
+
+  it('locks the whole account when failures from many clients add up', async () => {
+    const email = freshEmail();
+    await registerAndActivate(email);
+    const from = (remoteAddress: string, password: string) => call(portal, 'POST', authPaths.login, { email, password }, { remoteAddress });
+    // MAX_FAILED_LOGINS_ACCOUNT is 20 by default: four clients of five failures each.
+    const codes: number[] = [];
+    for (let client = 1; client <= 4; client++) for (let i = 0; i < 5; i++) codes.push((await from(`192.0.2.${client}`, 'Wrong1!pw')).body.code);
+    expect(codes.filter((code) => code === 2001)).toHaveLength(16);
+    expect(codes.filter((code) => code === 2017)).toHaveLength(4);
+    expect((await from('198.51.100.99', PASSWORD)).body.code).toBe(2017);
   });
 
   it('answers forgot-password the same for unknown addresses and sends nothing', async () => {
@@ -258,6 +354,83 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       expect((await call(portal, 'POST', authPaths.activate, {})).body.code).toBe(1000);
       expect((await call(portal, 'POST', authPaths.verifyRecoveryLink, { id: 'x'.repeat(500) })).body.code).toBe(1000);
     });
+  });
+});
+
+describe('limits that a forged X-Forwarded-For does not escape', () => {
+  let portal: TestPortal;
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    portal = await startPortal('pglite', { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
+
+  it('limits 30 logins with varying X-Forwarded-For from one client (20 a minute)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await call(portal, 'POST', authPaths.login, { email: 'nobody@lab.example.org', password: 'Wrong1!pw' }, { headers: { 'x-forwarded-for': `10.${i}.0.1` }, remoteAddress: '203.0.113.50' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+  });
+
+  it('limits the mails to one address per hour, whichever clients ask (5 by default)', async () => {
+    const email = freshEmail();
+    const answers: Array<[number, number]> = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await call(portal, 'POST', authPaths.forgotPassword, { email }, { locale: 'en', remoteAddress: `198.51.100.${i + 1}` });
+      answers.push([res.status, res.body.code]);
+    }
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill([200, 0]));
+    expect(answers.slice(5)).toEqual([[429, 1003], [429, 1003]]);
+    const refused = await call(portal, 'POST', authPaths.forgotPassword, { email: email.toUpperCase() }, { locale: 'en', remoteAddress: '198.51.100.99' });
+    expect(refused.body.msg).toMatch(/^Too many emails have been sent to this address\. .*try again in 60 minutes\.$/);
+    expect(refused.body.data.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(refused.headers['retry-after']).toBe(String(refused.body.data.retryAfterSeconds));
+    // Registering counts against the same inbox; another address is not affected.
+    const register = await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD }, { remoteAddress: '198.51.100.100' });
+    expect(register.status).toBe(429);
+    expect(register.body.msg).toContain('发往该邮箱的邮件已达上限');
+    const other = freshEmail();
+    expect((await call(portal, 'POST', authPaths.register, { email: other, password: PASSWORD, repeatPassword: PASSWORD }, { remoteAddress: '198.51.100.100' })).body.code).toBe(0);
+    await smtp.next(other);
+  });
+
+  it('limits activation mails to a registered address the same way, and still mails the newest link', async () => {
+    const email = freshEmail();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD }, { remoteAddress: `192.0.2.${i + 10}` })).body.code);
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 0, 1003]);
+    const mails = [];
+    for (let i = 0; i < 5; i++) mails.push(await smtp.next(email));
+    await expect(smtp.next(email, 1000)).rejects.toThrow(/no mail/);
+    const newest = idFromLink(mails.at(-1)!.links[0]!);
+    expect((await call(portal, 'POST', authPaths.activate, { id: newest })).body.code).toBe(0);
+  });
+
+  it('believes X-Forwarded-For only from the proxies named in TRUST_PROXY', async () => {
+    const proxied = await startPortal('pglite', { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', RATE_LIMIT_LOGIN: '2' });
+    try {
+      const attempt = (forwardedFor: string, remoteAddress: string) =>
+        call(proxied, 'POST', authPaths.login, { email: 'nobody@lab.example.org', password: 'Wrong1!pw' }, { headers: { 'x-forwarded-for': forwardedFor }, remoteAddress });
+      // Behind the trusted proxy each forwarded client has its own limit…
+      expect([(await attempt('198.51.100.1', '127.0.0.1')).status, (await attempt('198.51.100.1', '10.1.2.3')).status]).toEqual([400, 400]);
+      expect((await attempt('198.51.100.1', '127.0.0.1')).status).toBe(429);
+      expect((await attempt('198.51.100.2', '127.0.0.1')).status).toBe(400);
+      // …while a client talking to the server directly cannot name another address.
+      const direct = [];
+      for (let i = 0; i < 3; i++) direct.push((await attempt(`198.51.100.${30 + i}`, '203.0.113.9')).status);
+      expect(direct).toEqual([400, 400, 429]);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -69,6 +69,8 @@ export interface CallOptions {
   /** Send the body as JSON instead of the form encoding the web client uses. */
   json?: boolean;
   headers?: Record<string, string>;
+  /** The client's address as the server's socket sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** Calls the API the way the web client does: form-urlencoded POST bodies, `local` header. */
@@ -86,7 +88,7 @@ export async function call(portal: Portal, method: 'GET' | 'POST', url: string, 
       payload = new URLSearchParams(body).toString();
     }
   }
-  const response = await portal.app.inject({ method, url, headers, payload });
+  const response = await portal.app.inject({ method, url, headers, payload, remoteAddress: options.remoteAddress });
   const json = response.headers['content-type']?.toString().includes('json') ? (response.json() as { code: number; msg: string; data: any }) : undefined;
   return { status: response.statusCode, body: json!, headers: response.headers, raw: response.body };
 }

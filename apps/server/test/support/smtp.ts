@@ -5,6 +5,8 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   subject: string;
+  /** The From header as a mail client shows it: `Name <address>` */
+  from: string;
   text: string;
   links: string[];
 }
@@ -25,15 +27,18 @@ function decodeQuotedPrintable(body: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+  // Whitespace between two encoded words belongs to neither; before plain text it stays.
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=(?:\s+(?==\?utf-8\?))?/gi, (_, enc: string, data: string) =>
     enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 }
 
 /** Reads the text/plain part of a message the way a mail client would: headers, transfer encoding. */
-export function readMessage(raw: string): { subject: string; text: string } {
+export function readMessage(raw: string): { subject: string; from: string; text: string } {
   const unfolded = raw.replace(/\r\n/g, '\n');
-  const subject = decodeHeader(/^Subject: (.*(?:\n[ \t].*)*)/m.exec(unfolded)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
+  const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'm').exec(unfolded)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
+  const subject = header('Subject');
+  const from = header('From').replace(/^"(.*)"(?= <)/, '$1');
   const parts = unfolded.split(/\n--[^\n]+\n/);
   const plain = parts.find((part) => /^Content-Type: text\/plain/im.test(part)) ?? unfolded;
   const [headers = '', ...bodyLines] = plain.split('\n\n');
@@ -41,7 +46,7 @@ export function readMessage(raw: string): { subject: string; text: string } {
   const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(headers)?.[1]?.toLowerCase();
   const text =
     encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
-  return { subject, text };
+  return { subject, from, text };
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests that follow mailed links. */
@@ -58,11 +63,12 @@ export async function startSmtp() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const { subject, text } = readMessage(raw);
+        const { subject, from, text } = readMessage(raw);
         inbox.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject,
+          from,
           text,
           links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
         });

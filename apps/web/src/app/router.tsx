@@ -7,10 +7,10 @@ import { RootError, RouteError } from '../features/errors/RouteError';
 import { configureHttp } from '../lib/http';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
-import { useDocumentMeta } from './use-document-meta';
+import { useDocumentHead } from '../lib/document-head';
 
 function RootLayout() {
-  useDocumentMeta();
+  useDocumentHead();
   useSessionCheck();
   return (
     <Frame>

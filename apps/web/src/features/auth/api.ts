@@ -1,4 +1,4 @@
-import { authPaths, type CurrentUser, type LoginResult } from '@mdc/contracts';
+import { authPaths, type ActivationResult, type CurrentUser, type LoginResult } from '@mdc/contracts';
 import { api } from '../../lib/http';
 
 export interface LoginFailureData {
@@ -8,8 +8,8 @@ export interface LoginFailureData {
 export const authApi = {
   login: (body: { email: string; password: string }) => api.post<LoginResult | LoginFailureData | null>(authPaths.login, body),
   register: (body: { email: string; password: string; repeatPassword: string }) => api.post<null>(authPaths.register, body),
-  /** The page shows the outcome itself (FAILED!), so no toast. */
-  activate: (id: string) => api.post<null>(authPaths.activate, { id }, { toast: false }),
+  /** The page shows the outcome itself (activated, already active, FAILED!), so no toast. */
+  activate: (id: string) => api.post<ActivationResult>(authPaths.activate, { id }, { toast: false }),
   /** Logging out always succeeds locally, whatever the server says. */
   logout: (email: string | null) => api.post<null>(authPaths.logout, { email: email ?? undefined }, { silent: true }),
   /** Checks a remembered token; an invalid one only ends the session, it does not force a login. */

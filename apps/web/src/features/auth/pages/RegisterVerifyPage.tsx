@@ -10,7 +10,7 @@ import { AuthCard } from '../components/AuthLayout';
 import { LinkFailed } from '../components/LinkFailed';
 import { checkOnce } from '../link-check';
 
-type State = 'checking' | 'activated' | 'failed';
+type State = 'checking' | 'activated' | 'alreadyActive' | 'failed';
 
 export default function RegisterVerifyPage() {
   const { t } = useTranslation();
@@ -29,7 +29,10 @@ export default function RegisterVerifyPage() {
     void checkOnce(`activate:${id}`, () => authApi.activate(id)).then((envelope) => {
       if (stale) return;
       setReason(envelope && envelope.code !== ApiCode.OK ? envelope.msg : '');
-      setState(envelope?.code === ApiCode.OK ? 'activated' : 'failed');
+      const done = envelope?.code === ApiCode.OK;
+      // A second click on the link: the account is fine, say so and offer the log-in.
+      const already = done && (envelope.data as { alreadyActive?: boolean } | null)?.alreadyActive === true;
+      setState(already ? 'alreadyActive' : done ? 'activated' : 'failed');
     });
     return () => {
       stale = true;
@@ -42,12 +45,12 @@ export default function RegisterVerifyPage() {
         <div data-testid="verify-checking">
           <Result icon={<Spin size="large" />} title={t('auth.verify.checking')} />
         </div>
-      ) : state === 'activated' ? (
-        <div data-testid="verify-activated">
+      ) : state === 'activated' || state === 'alreadyActive' ? (
+        <div data-testid={state === 'activated' ? 'verify-activated' : 'verify-already-active'}>
           <Result
             status="success"
-            title={t('auth.verify.activatedTitle')}
-            subTitle={t('auth.verify.activatedBody')}
+            title={t(state === 'activated' ? 'auth.verify.activatedTitle' : 'auth.verify.alreadyTitle')}
+            subTitle={t(state === 'activated' ? 'auth.verify.activatedBody' : 'auth.verify.alreadyBody')}
             extra={
               <LocaleLink to="/login" data-testid="verify-login-link">
                 <Button type="primary">{t('auth.register.toLogin')}</Button>

@@ -1,16 +1,6 @@
-import { useEffect } from 'react';
-
 /**
- * Puts the entity's name in front of the page title once it is known, so a bookmark or a tab
- * says "Escherichia coli · 分类单元详情 …". The frame sets the page's own title on every route
- * change, after the page's effects: waiting a tick lets it go first.
+ * Detail pages name their taxon or drug in the title through the app's one document head, in
+ * the words the server uses for the HTML it sends (both from contracts).
  */
-export function useEntityTitle(name: string | undefined): void {
-  useEffect(() => {
-    if (!name) return undefined;
-    const timer = setTimeout(() => {
-      if (!document.title.startsWith(`${name} · `)) document.title = `${name} · ${document.title}`;
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [name]);
-}
+export { useEntityTitle } from '../../../lib/document-head';
+export { antibioticTitleName, taxonTitleName } from '@mdc/contracts';

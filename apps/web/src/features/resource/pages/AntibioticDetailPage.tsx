@@ -9,7 +9,7 @@ import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../comp
 import { NotFound, ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
 import { fmt } from '../lib/texts';
-import { useEntityTitle } from '../lib/use-entity-title';
+import { antibioticTitleName, useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
 import { useResourceTexts } from '../texts';
 
@@ -163,7 +163,7 @@ export default function AntibioticDetailPage() {
   const notFound = loaded.problem?.kind === 'message' && loaded.problem.code === 1004;
   const main = drug ? (locale === 'zh' ? (drug.nameZh ?? drug.name) : drug.name) : notFound ? tx.atbDetail.notFound : code;
   const second = drug && locale === 'zh' && drug.nameZh ? drug.name : undefined;
-  useEntityTitle(drug ? `${main} (${drug.code})` : undefined);
+  useEntityTitle(drug ? antibioticTitleName(drug, locale) : undefined);
 
   return (
     <ResourceShell

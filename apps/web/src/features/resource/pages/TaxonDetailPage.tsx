@@ -13,7 +13,7 @@ import { NotFound, ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
 import { localized, taxonPath } from '../lib/format';
 import { fmt } from '../lib/texts';
-import { useEntityTitle } from '../lib/use-entity-title';
+import { taxonTitleName, useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
 import { useResourceTexts } from '../texts';
 
@@ -415,7 +415,7 @@ export default function TaxonDetailPage() {
   const taxon = useResource<TaxonDetail>(resourcePaths.taxon(id));
   const t = taxon.data?.id === id ? taxon.data : undefined;
   const notFound = taxon.problem?.kind === 'message' && taxon.problem.code === 1004;
-  useEntityTitle(t ? (locale === 'zh' && t.nameZh ? `${t.nameZh} ${t.name}` : t.name) : undefined);
+  useEntityTitle(t ? taxonTitleName(t, locale) : undefined);
 
   const title = t ? <TaxonName name={t.name} rank={t.rank} /> : notFound ? tx.taxonDetail.notFound : id;
   const lead = t ? (

@@ -110,6 +110,8 @@ export const en: Messages = {
       checking: 'Checking the link…',
       activatedTitle: 'Account activated',
       activatedBody: 'Your account is active. You can log in now.',
+      alreadyTitle: 'Account already activated',
+      alreadyBody: 'This account was activated before; the link is not needed again. Log in — if you have forgotten the password, you can reset it from the log-in page.',
       failedTitle: 'FAILED!',
       failedBody: 'The activation link is invalid or has expired.',
       toRegister: 'Sign up again',

@@ -109,6 +109,8 @@ export const zh = {
       checking: '正在验证链接…',
       activatedTitle: '账号已激活',
       activatedBody: '您的账号已激活，现在可以登录了。',
+      alreadyTitle: '账号已激活',
+      alreadyBody: '该账号此前已经激活，激活链接无需再次使用。请直接登录；如果忘记了密码，可以在登录页找回。',
       failedTitle: 'FAILED!',
       failedBody: '激活链接无效或已过期。',
       toRegister: '重新注册',

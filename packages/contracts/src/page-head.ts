@@ -1,18 +1,25 @@
-import type { Locale, RouteName } from '@mdc/contracts';
+import type { Locale } from './codes';
+import { type RouteName, localizedPath, matchPage, splitLocale } from './routes';
 
+/**
+ * The head of every page in both languages: title, description, `lang`, Open Graph and the
+ * hreflang alternates. The server writes it into the HTML it sends (link previews, search
+ * engines and screen readers read that before any script runs) and the web app keeps it in
+ * step while it navigates; both build it here, so they cannot disagree.
+ */
 export interface PageMeta {
   title: string;
   description: string;
 }
 
-const SUFFIX: Record<Locale, string> = { zh: 'MDC 微生物数据云', en: 'MDC Microbe Data Cloud' };
+export const SITE_NAME: Record<Locale, string> = { zh: 'MDC 微生物数据云', en: 'MDC Microbe Data Cloud' };
 
 const THREE_PARTS: Record<Locale, string> = {
   zh: 'MDC 微生物数据云由三部分组成：微生物数据库（分类学、抗菌药物、CLSI/EUCAST 折点与专家规则）、药敏试验解释（逐条给出判读依据）与微生物鉴定（16S/18S rRNA 序列比对等）。',
   en: 'MDC Microbe Data Cloud has three parts: a microbial database (taxonomy, antimicrobial agents, CLSI/EUCAST breakpoints and expert rules), susceptibility test interpretation with the reason for every result, and identification (16S/18S rRNA sequence matching and more).',
 };
 
-type MetaTable = Record<RouteName | 'notFound', Record<Locale, PageMeta>>;
+type PageName = RouteName | 'notFound';
 
 const m = (zhTitle: string, zhLead: string, enTitle: string, enLead: string): Record<Locale, PageMeta> => ({
   zh: { title: zhTitle, description: `${zhLead}${THREE_PARTS.zh}` },
@@ -26,7 +33,7 @@ const home = m(
   'A bilingual reference and analysis portal for clinical microbiology laboratories.',
 );
 
-export const pageMeta: MetaTable = {
+export const pageMeta: Record<PageName, Record<Locale, PageMeta>> = {
   root: home,
   home,
   login: m('登录', '登录 MDC 账号，保存药敏解释与鉴定记录。', 'Log in', 'Log in to keep your AST interpretations and identifications.'),
@@ -69,11 +76,87 @@ export const pageMeta: MetaTable = {
   'blast-res': m('鉴定结果', '序列鉴定的最佳匹配、置信水平与比对详情。', 'Identification result', 'Top hit, confidence level and alignments of a sequence identification.'),
   atb: m('药物速查', '快速查找抗菌药物的名称、代码与折点。', 'Drug lookup', 'Quickly look up antimicrobial names, codes and breakpoints.'),
   bk: m('折点速查', '快速查找某菌种与药物的 CLSI/EUCAST 折点。', 'Breakpoint lookup', 'Quickly look up CLSI/EUCAST breakpoints for an organism and a drug.'),
-  '404': m("无法访问", '无法连接到服务。', "Can't Found", 'The service could not be reached.'),
+  '404': m('无法访问', '无法连接到服务。', "Can't Found", 'The service could not be reached.'),
   '500': m('系统维护中', '系统维护中，请稍后再试。', 'System under maintenance', 'The system is under maintenance. Try again later.'),
   notFound: m('页面不存在', '您访问的页面不存在。', 'This page could not be found', 'The page you asked for does not exist.'),
 };
 
-export function documentTitle(meta: PageMeta, locale: Locale, isHome: boolean): string {
-  return isHome ? `${SUFFIX[locale]} · ${meta.title}` : `${meta.title} · ${SUFFIX[locale]}`;
+/** Pages whose title starts with the name of what they show, looked up by the server. */
+export type EntityPage = 'resource-taxon-detail' | 'resource-atb-detail';
+
+/** How a taxon is named in a title: the Chinese name before the Latin one on Chinese pages. */
+export function taxonTitleName(taxon: { name: string; nameZh?: string | null }, locale: Locale): string {
+  return locale === 'zh' && taxon.nameZh ? `${taxon.nameZh} ${taxon.name}` : taxon.name;
+}
+
+/** How a drug is named in a title: its name in the page language, then its WHONET code. */
+export function antibioticTitleName(drug: { code: string; name: string; nameZh?: string | null }, locale: Locale): string {
+  const main = locale === 'zh' ? (drug.nameZh ?? drug.name) : drug.name;
+  return `${main} (${drug.code})`;
+}
+
+export interface HeadLink {
+  hreflang: 'zh-CN' | 'en' | 'x-default';
+  href: string;
+}
+
+export interface PageHead {
+  locale: Locale;
+  /** the `lang` of `<html>` */
+  lang: 'zh-CN' | 'en';
+  title: string;
+  description: string;
+  ogLocale: 'zh_CN' | 'en_US';
+  ogLocaleAlternate: 'zh_CN' | 'en_US';
+  siteName: string;
+  /** The same page in each language; none for an unknown address. */
+  alternates: HeadLink[];
+  /** This address, absolute (og:url). */
+  url: string;
+}
+
+const HTML_LANG: Record<Locale, PageHead['lang']> = { zh: 'zh-CN', en: 'en' };
+const OG_LOCALE: Record<Locale, PageHead['ogLocale']> = { zh: 'zh_CN', en: 'en_US' };
+
+/**
+ * The head of the page at `url` (path with optional query). `origin` makes the links absolute
+ * (the server's PUBLIC_URL, the browser's location.origin); `entity` is the name of the taxon or
+ * drug a detail page shows, once known.
+ */
+export function pageHead(url: string, options: { origin: string; entity?: string } = { origin: '' }): PageHead {
+  const [pathname = '/', query] = splitQuery(url);
+  const { locale, path } = splitLocale(pathname);
+  const page = matchPage(pathname);
+  const name = (page?.name ?? 'notFound') as PageName;
+  const meta = pageMeta[name][locale];
+  const isHome = name === 'root' || name === 'home';
+  const base = isHome ? `${SITE_NAME[locale]} · ${meta.title}` : `${meta.title} · ${SITE_NAME[locale]}`;
+  const title = options.entity ? `${options.entity} · ${base}` : base;
+  const search = query ? `?${query}` : '';
+  const origin = options.origin.replace(/\/+$/, '');
+  const alternates: HeadLink[] = page
+    ? [
+        { hreflang: 'zh-CN', href: origin + localizedPath(path, 'zh') + search },
+        { hreflang: 'en', href: origin + localizedPath(path, 'en') + search },
+        { hreflang: 'x-default', href: origin + localizedPath(path, 'zh') + search },
+      ]
+    : [];
+  return {
+    locale,
+    lang: HTML_LANG[locale],
+    title,
+    description: meta.description,
+    ogLocale: OG_LOCALE[locale],
+    ogLocaleAlternate: OG_LOCALE[locale === 'zh' ? 'en' : 'zh'],
+    siteName: SITE_NAME[locale],
+    alternates,
+    url: origin + pathname + search,
+  };
+}
+
+function splitQuery(url: string): [string, string | undefined] {
+  const clean = url.split('#')[0] ?? '';
+  const at = clean.indexOf('?');
+  if (at < 0) return [clean || '/', undefined];
+  return [clean.slice(0, at) || '/', clean.slice(at + 1) || undefined];
 }
