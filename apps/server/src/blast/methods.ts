@@ -1,5 +1,6 @@
 import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastMethod } from './method';
+import { genomeMethod } from './genome/method';
 import { rrnaMethod } from './rrna/method';
 
 /**
@@ -7,7 +8,7 @@ import { rrnaMethod } from './rrna/method';
  * folder of its own and a line here; the frame (tasks, queue, history, result route, claims,
  * retention) serves it without change.
  */
-export const BLAST_METHODS: readonly BlastMethod[] = [rrnaMethod];
+export const BLAST_METHODS: readonly BlastMethod[] = [rrnaMethod, genomeMethod];
 
 export function methodFor(id: IdentificationMethod): BlastMethod | undefined {
   return BLAST_METHODS.find((m) => m.ids.includes(id));

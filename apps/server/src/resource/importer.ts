@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { insertBatches } from './batch';
+import { replaceImportedGenomes } from './genomes';
 import { buildPlans, RESOURCE_TABLES } from './plans';
 import { fingerprint as fingerprintOf, readSources, checkDataDir } from './sources';
 
@@ -107,6 +108,9 @@ export async function importRefdata(db: Db, dir: string, options: ImportOptions 
         onBatch: (done) => options.onProgress?.({ stage: 'write', table: plan.table, done, total: plan.rows.length }),
       });
     }
+    options.onProgress?.({ stage: 'write', table: 'genome_reference', done: 0, total: sources.genomes.length });
+    counts.genome_reference = await replaceImportedGenomes(tx, sources.genomes);
+    options.onProgress?.({ stage: 'write', table: 'genome_reference', done: sources.genomes.length, total: sources.genomes.length });
     options.signal?.throwIfAborted();
     // Fresh statistics, so that the planner knows the tables hold tens of thousands of rows
     // (nothing else analyses the embedded database).

@@ -21,6 +21,7 @@ import {
 import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
+import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -41,7 +42,7 @@ export const MARKERS = ['16S', '18S'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 /** Bumped when the importer writes the same files differently, so that an unchanged folder is imported again. */
-const IMPORTER_VERSION = 'resource-import-2';
+const IMPORTER_VERSION = 'resource-import-3';
 
 /** Everything read from the files, parsed and checked, before anything touches the database. */
 export interface RefdataSources {
@@ -59,6 +60,8 @@ export interface RefdataSources {
   sequences: Record<Marker, FastaRecord[]>;
   /** References whose sequence is a gene of the other marker, by `marker:accession`. */
   misfiled: Map<string, MisfiledReference>;
+  /** Reference genomes of `genome/` (an older data folder has none). */
+  genomes: GenomeRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -95,7 +98,9 @@ export function looksLikeDataDir(dir: string | undefined): dir is string {
 /** Hash of every source file's content: equal fingerprints mean an import would change nothing. */
 export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const hash = createHash('sha256').update(IMPORTER_VERSION);
-  for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir)]) {
+  // The genome manifest names each assembly with its md5: it stands for the genome files.
+  const genomeManifest = path.join(dir, GENOME_DIR, 'manifest.tsv');
+  for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
@@ -118,7 +123,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 12;
+  const total = 13;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -148,9 +153,11 @@ export async function readSources(
       `${found.marker} reference ${found.accession} is ${found.resembles === '18S' ? 'an' : 'a'} ${found.resembles} gene (${found.match.similarity.toFixed(1)} % to ${found.match.species} ${found.match.accession}): kept, but left out of identification`,
     );
   }
+  const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   return {
     dir,
     namesDir,
+    genomes,
     taxonomy,
     names,
     organisms,

@@ -1,0 +1,197 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
+import { AssemblyError, ManifestError, readGenomeManifest } from '@mdc/refdata/genome';
+import { loadConfig } from '../../config';
+import { openDb } from '../../db';
+import { migrate } from '../../db/migrate';
+import { GenomePool } from './pool';
+import type { QueryAnswer, ReferenceInput } from './thread';
+
+const usage = `mdc identify --method genome — identify bacterial genome assemblies by ANI
+
+Usage:
+  mdc identify --method genome --query FILE [FILE ...] [--reference DIR] [--format tsv|json] [--top N] [--threads N]
+
+  --query      one or more assemblies (FASTA or FASTA.gz), each one genome
+  --reference  a folder with manifest.tsv (tab-separated, header, at least file and species; file
+               relative to the folder; rows whose role is "test" are left out) and the genomes it
+               names; without it, the reference genomes imported into the database
+  --format     tsv (default): a header, then per query the closest references — query rank species
+               ani af level strain accession reference_af fragments closest note; rank 1 is the call
+               (species, "Genus sp." at the genus level, "-" for none), ani and af in percent;
+               json: calls, references, QC and 16S copies
+  --top        references listed per query (default 5)
+  --threads    threads for reading and sketching (default 1)
+
+Calls: species when ANI ≥ ${GENOME_THRESHOLDS.species} % and ≥ ${100 * GENOME_THRESHOLDS.speciesQueryAf} % of the query aligned; genus when
+${GENOME_THRESHOLDS.genus} % ≤ ANI < ${GENOME_THRESHOLDS.species} %; none below or without enough aligned genome. Timings go to standard error.`;
+
+class UsageError extends Error {}
+
+function isReadableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function folderReferences(dir: string): Promise<ReferenceInput[]> {
+  const rows = readGenomeManifest(dir).filter((r) => r.role !== 'test');
+  if (rows.length === 0) throw new UsageError(`${dir}/manifest.tsv names no reference genomes`);
+  return Promise.all(
+    rows.map(async (r, i) => {
+      const file = path.join(dir, r.file);
+      if (!isReadableFile(file)) throw new UsageError(`cannot read ${file} (named in ${dir}/manifest.tsv)`);
+      return { id: String(i + 1), species: r.species, strain: r.strain, accession: r.accession, name: r.file, fasta: await readFile(file) };
+    }),
+  );
+}
+
+async function importedReferences(): Promise<ReferenceInput[]> {
+  const db = await openDb(loadConfig());
+  try {
+    await migrate(db);
+    const rows = await db.query<{ id: number; species: string; strain: string; accession: string; file: string; sequence: Uint8Array; contig_lengths: number[] }>(
+      'SELECT id, species, strain, accession, file, sequence, contig_lengths FROM genome_reference WHERE owner_id IS NULL ORDER BY id',
+    );
+    if (rows.length === 0) throw new UsageError('no reference genomes have been imported: run `mdc import` or pass --reference DIR');
+    return rows.map((r) => ({ id: String(r.id), species: r.species, strain: r.strain, accession: r.accession, name: r.file, packed: new Uint8Array(r.sequence), contigLengths: r.contig_lengths.map(Number) }));
+  } finally {
+    await db.close();
+  }
+}
+
+const TSV_HEADER = ['query', 'rank', 'species', 'ani', 'af', 'level', 'strain', 'accession', 'reference_af', 'fragments', 'closest', 'note'];
+
+function levelOf(ani: number, af: number): string {
+  if (ani >= GENOME_THRESHOLDS.species && af >= GENOME_THRESHOLDS.speciesQueryAf) return 'species';
+  return ani >= GENOME_THRESHOLDS.genus ? 'genus' : 'none';
+}
+
+function tsvRows(query: string, result: GenomeIdentification, top: number): string[] {
+  const call = result.call;
+  const named = call.level === 'species' ? call.species! : call.level === 'genus' ? `${call.genus} sp.` : '-';
+  const note = [call.ambiguous ? 'ambiguous' : '', ...call.notes.map((n) => n.code)].filter(Boolean).join(';');
+  const hits = result.hits.slice(0, top);
+  if (hits.length === 0) return [[query, 1, named, '', '', call.level, '', '', '', '', '', note].join('\t')];
+  return hits.map((h, i) =>
+    [
+      query,
+      h.rank,
+      i === 0 ? named : h.species,
+      h.ani.toFixed(2),
+      (100 * h.queryAf).toFixed(1),
+      i === 0 ? call.level : levelOf(h.ani, h.queryAf),
+      h.strain,
+      h.accession,
+      (100 * h.referenceAf).toFixed(1),
+      `${h.mappedFragments}/${h.queryFragments}`,
+      h.species,
+      i === 0 ? note : '',
+    ].join('\t'),
+  );
+}
+
+/** `mdc identify --method genome`: assemblies against reference genomes, for people and benchmarks. */
+export async function runGenomeIdentify(args: string[]): Promise<void> {
+  const log = (line: string) => process.stderr.write(line + '\n');
+  const started = performance.now();
+  let pool: GenomePool | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        query: { type: 'string', multiple: true },
+        reference: { type: 'string' },
+        format: { type: 'string', default: 'tsv' },
+        top: { type: 'string', default: '5' },
+        threads: { type: 'string', default: '1' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return;
+    }
+    // "--query a.fna b.fna": the files after the first arrive as positionals.
+    const queries = [...(values.query ?? []), ...positionals];
+    if (queries.length === 0) throw new UsageError('--query FILE is required');
+    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    const top = Number(values.top);
+    if (!Number.isInteger(top) || top < 1) throw new UsageError('--top must be a whole number ≥ 1');
+    const threads = Number(values.threads);
+    if (!Number.isInteger(threads) || threads < 1) throw new UsageError('--threads must be a whole number ≥ 1');
+    for (const file of queries) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
+    if (values.reference !== undefined && !isReadableFile(path.join(values.reference, 'manifest.tsv'))) {
+      throw new UsageError(`${values.reference} has no readable manifest.tsv`);
+    }
+
+    pool = new GenomePool(threads);
+    let t = performance.now();
+    const inputs = values.reference ? await folderReferences(values.reference) : await importedReferences();
+    const references = await pool.sketch(inputs);
+    await pool.library('cli', references);
+    log(`sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${threads} thread${threads > 1 ? 's' : ''})`);
+
+    t = performance.now();
+    const answers = await Promise.all(
+      queries.map(async (file) => {
+        try {
+          return { file, answer: await pool!.identify('cli', path.basename(file), await readFile(file)) };
+        } catch (error) {
+          if (error instanceof AssemblyError) return { file, refused: error.texts.en };
+          throw error;
+        }
+      }),
+    );
+    log(`identified ${queries.length} assemblies in ${((performance.now() - t) / 1000).toFixed(2)} s; total ${((performance.now() - started) / 1000).toFixed(2)} s`);
+
+    let output: string;
+    if (values.format === 'json') {
+      output =
+        JSON.stringify(
+          answers.map((a) => (a.answer ? { query: path.basename(a.file), ...jsonOf(a.answer, top) } : { query: path.basename(a.file), refused: a.refused })),
+          null,
+          2,
+        ) + '\n';
+    } else {
+      const lines = [TSV_HEADER.join('\t')];
+      for (const a of answers) {
+        if (a.answer) lines.push(...tsvRows(path.basename(a.file), a.answer.identification, top));
+        else lines.push([path.basename(a.file), 1, '-', '', '', 'none', '', '', '', '', '', `refused: ${a.refused}`].join('\t'));
+      }
+      output = lines.join('\n') + '\n';
+    }
+    await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+    const refused = answers.filter((a) => !a.answer);
+    for (const r of refused) log(`${r.refused}`);
+    if (refused.length === answers.length) process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ManifestError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`mdc identify: ${(error as Error).message}`);
+      console.error('see mdc identify --method genome --help');
+      process.exitCode = 2;
+      return;
+    }
+    throw error;
+  } finally {
+    await pool?.close();
+  }
+}
+
+function jsonOf(answer: QueryAnswer, top: number) {
+  const { identification } = answer;
+  return {
+    call: identification.call,
+    hits: identification.hits.slice(0, top),
+    qc: identification.qc,
+    rrna: answer.copies.map(({ sequence, ...copy }) => ({ ...copy, length: sequence.length })),
+    ms: { read: Math.round(answer.readMs), sketch: Math.round(answer.sketchMs), ...Object.fromEntries(Object.entries(identification.ms).map(([k, v]) => [k, Math.round(v)])) },
+  };
+}

@@ -1,0 +1,149 @@
+import { availableParallelism } from 'node:os';
+import type { Db, Queryable } from '../../db';
+import type { MethodContext } from '../method';
+import { GenomePool } from './pool';
+import type { ReferenceInput, SharedReference } from './thread';
+
+/** Which reference genomes a library holds: the shared ones, plus one account's own. */
+export interface LibraryState {
+  key: string;
+  version: string;
+  references: number;
+  species: number;
+  /** The account's own references among them. */
+  own: number;
+}
+
+interface ReferenceMeta {
+  id: number;
+  owner_id: number | string | null;
+  species: string;
+  strain: string;
+  accession: string;
+  file: string;
+}
+
+export class NoGenomeReferencesError extends Error {
+  constructor() {
+    super('no reference genomes have been imported');
+    this.name = 'NoGenomeReferencesError';
+  }
+}
+
+/** Threads for genome work: MDC_BLAST_THREADS, else one (a query takes well under a second). */
+export function genomeThreadCount(): number {
+  const fromEnv = Number(process.env.MDC_BLAST_THREADS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return Math.min(fromEnv, availableParallelism());
+  return 1;
+}
+
+/**
+ * The genome engine of one process for one database: its threads, the references they have
+ * sketched (kept until deleted) and the libraries built from them — one shared, one per account
+ * with references of its own. Before each identification the database says which references
+ * exist; only new ones are sketched, so an added genome costs one sketch, not a rebuild.
+ */
+export class GenomeEngine {
+  private pool: GenomePool | undefined;
+  private readonly held = new Map<number, SharedReference>();
+  private readonly libraries = new Map<string, string>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly threads = genomeThreadCount()) {}
+
+  private threadPool(): GenomePool {
+    if (!this.pool || !this.pool.alive) {
+      // A pool whose thread died starts afresh: its libraries are gone with it.
+      this.pool = new GenomePool(this.threads);
+      this.held.clear();
+      this.libraries.clear();
+    }
+    return this.pool;
+  }
+
+  /** The library for an account (or the shared one), built or brought up to date. One at a time. */
+  library(db: Queryable, ownerId: number | null): Promise<LibraryState> {
+    const next = this.queue.then(() => this.update(db, ownerId));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async update(db: Queryable, ownerId: number | null): Promise<LibraryState> {
+    const pool = this.threadPool();
+    const rows = await db.query<ReferenceMeta>(
+      'SELECT id, owner_id, species, strain, accession, file FROM genome_reference WHERE owner_id IS NULL OR owner_id = $1 ORDER BY id',
+      [ownerId],
+    );
+    if (rows.length === 0) throw new NoGenomeReferencesError();
+    const missing = rows.filter((r) => !this.held.has(Number(r.id)));
+    if (missing.length) {
+      const sequences = await db.query<{ id: number; sequence: Uint8Array; contig_lengths: number[] }>(
+        'SELECT id, sequence, contig_lengths FROM genome_reference WHERE id = ANY($1::bigint[])',
+        [missing.map((r) => Number(r.id))],
+      );
+      const byId = new Map(sequences.map((s) => [Number(s.id), s]));
+      const inputs: ReferenceInput[] = missing.map((r) => {
+        const s = byId.get(Number(r.id))!;
+        return {
+          id: String(r.id),
+          species: r.species,
+          strain: r.strain,
+          accession: r.accession,
+          name: r.file,
+          packed: new Uint8Array(s.sequence),
+          contigLengths: s.contig_lengths.map(Number),
+        };
+      });
+      const sketched = await pool.sketch(inputs);
+      for (const reference of sketched) this.held.set(Number(reference.id), reference);
+    }
+    const key = ownerId === null ? 'shared' : `user:${ownerId}`;
+    const version = rows.map((r) => r.id).join(',');
+    if (this.libraries.get(key) !== version) {
+      await pool.library(key, rows.map((r) => this.held.get(Number(r.id))!));
+      this.libraries.set(key, version);
+    }
+    // Forget sketches of deleted references (checked against every library's rows would cost a
+    // query per account; the shared library's update is enough to drop most).
+    if (ownerId === null) {
+      const live = new Set((await db.query<{ id: number }>('SELECT id FROM genome_reference')).map((r) => Number(r.id)));
+      for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
+    }
+    return {
+      key,
+      version,
+      references: rows.length,
+      species: new Set(rows.map((r) => r.species)).size,
+      own: rows.filter((r) => r.owner_id !== null).length,
+    };
+  }
+
+  get threadsPool(): GenomePool {
+    return this.threadPool();
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    this.held.clear();
+    this.libraries.clear();
+    await pool?.close();
+  }
+}
+
+const engines = new WeakMap<Db, GenomeEngine>();
+
+export function genomeEngineFor(context: Pick<MethodContext, 'db'>): GenomeEngine {
+  let engine = engines.get(context.db);
+  if (!engine) {
+    engine = new GenomeEngine();
+    engines.set(context.db, engine);
+  }
+  return engine;
+}
+
+export async function closeGenomeEngine(db: Db): Promise<void> {
+  const engine = engines.get(db);
+  engines.delete(db);
+  await engine?.close();
+}

@@ -1,0 +1,272 @@
+import { ApiCode } from '@mdc/contracts';
+import { assemblyStats, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
+import type { Queryable } from '../../db';
+import { ApiError } from '../../http/envelope';
+import { genomeCounts } from '../../resource/genomes';
+import type { BlastMethod, MethodContext } from '../method';
+import { NoReferencesError } from '../rrna/engine';
+import { engineFor } from '../rrna/engine-registry';
+import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
+import { NoGenomeReferencesError, closeGenomeEngine, genomeEngineFor } from './engine';
+import { genomeCsv } from './report';
+import { genomePdf } from './pdf';
+import { genomeReferenceRoutes } from './routes';
+import { genomeResultSchema, type GenomeTaskResult, type RrnaCopyResult } from './schemas';
+
+/** An assembly of up to 20 Mbp is at most about 21 MB as FASTA; gzipped far less. */
+export const MAX_GENOME_UPLOAD_BYTES = 32 * 1024 * 1024;
+/** Copies compared pairwise for their identity (a genome has up to about 15). */
+const MAX_COPIES_COMPARED = 15;
+
+const noReferences: LocalizedText = {
+  zh: '服务器尚未导入参考基因组，暂时无法进行基因组鉴定。请联系管理员运行 npx mdc import。',
+  en: 'No reference genomes have been imported on the server yet, so genomes cannot be identified. Ask the administrator to run npx mdc import.',
+};
+const chooseFile: LocalizedText = {
+  zh: '请选择基因组组装文件（FASTA 或 FASTA.gz）。',
+  en: 'Choose a genome assembly file (FASTA or FASTA.gz).',
+};
+const oneFile: LocalizedText = {
+  zh: '一次只能鉴定一个基因组组装文件。',
+  en: 'One assembly file per identification.',
+};
+
+function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string): ApiError {
+  return new ApiError(ApiCode.BAD_REQUEST, 400, texts, { fields: { file: texts[locale] }, reason });
+}
+
+/** The call as the history shows it: the species, the genus, or nothing. */
+function callOf(result: GenomeTaskResult): IdentificationCall {
+  const { call } = result;
+  const name = call.level === 'species' ? call.species! : call.level === 'genus' ? call.genus! : '';
+  return { name, value: call.ani, measure: 'ani', level: call.level };
+}
+
+/**
+ * Identifies each 16S copy with the 16S engine, twice: the first search tells where the gene
+ * begins and ends in the cut, the second identifies the gene alone (flanks would count as gaps).
+ */
+async function identifyCopies(copies: RrnaCopy[], context: MethodContext): Promise<{ copies: RrnaCopyResult[]; identified: boolean }> {
+  const base = copies.map((c) => ({ contig: c.contig, start: c.start, end: c.end, strand: c.strand, length: c.sequence.length, species: null, similarity: null, level: null, accession: null }));
+  if (copies.length === 0) return { copies: base, identified: false };
+  const engine = engineFor(context);
+  try {
+    const first = await engine.identify(context.db, '16S', copies.map((c, i) => ({ id: `copy${i + 1}`, sequence: c.sequence })));
+    const genes = copies.map((c, i) => {
+      const result = first.results[i];
+      if (!result?.ok) return c.sequence;
+      const top = result.topHit;
+      const from = Math.min(top.queryStart, top.queryEnd) - 1;
+      const to = Math.max(top.queryStart, top.queryEnd);
+      return c.sequence.slice(from, to);
+    });
+    const second = await engine.identify(context.db, '16S', genes.map((sequence, i) => ({ id: `copy${i + 1}`, sequence })));
+    const out = base.map((c, i) => {
+      const result = second.results[i];
+      const offset = first.results[i]?.ok ? Math.min(first.results[i]!.topHit.queryStart, first.results[i]!.topHit.queryEnd) - 1 : 0;
+      // Positions of the gene itself in the contig, from the cut's start and strand.
+      const geneStart = c.strand === '+' ? c.start + offset : c.end - offset - genes[i]!.length + 1;
+      if (!result?.ok) return { ...c, start: geneStart, end: geneStart + genes[i]!.length - 1, length: genes[i]!.length, sequence: genes[i]! };
+      return {
+        ...c,
+        start: geneStart,
+        end: geneStart + genes[i]!.length - 1,
+        length: genes[i]!.length,
+        species: result.topHit.species,
+        similarity: result.topHit.similarity,
+        level: result.confidence.level,
+        accession: result.topHit.accession,
+        sequence: genes[i]!,
+      };
+    });
+    return { copies: out, identified: true };
+  } catch (error) {
+    if (error instanceof NoReferencesError) return { copies: base, identified: false };
+    throw error;
+  }
+}
+
+function copySummary(copies: (RrnaCopyResult & { sequence?: string })[]): { identityMin: number | null; identityMax: number | null; topSpecies: { species: string; copies: number }[] } {
+  const sequences = copies.map((c) => c.sequence).filter((s): s is string => !!s).slice(0, MAX_COPIES_COMPARED);
+  let min: number | null = null;
+  let max: number | null = null;
+  for (let i = 0; i < sequences.length; i++) {
+    for (let j = i + 1; j < sequences.length; j++) {
+      const identity = copyIdentity(sequences[i]!, sequences[j]!);
+      min = min === null ? identity : Math.min(min, identity);
+      max = max === null ? identity : Math.max(max, identity);
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const c of copies) if (c.species) counts.set(c.species, (counts.get(c.species) ?? 0) + 1);
+  return { identityMin: min, identityMax: max, topSpecies: [...counts].map(([species, n]) => ({ species, copies: n })).sort((a, b) => b.copies - a.copies) };
+}
+
+async function taxonIds(db: Queryable, species: string[]): Promise<Record<string, string>> {
+  if (species.length === 0) return {};
+  const rows = await db.query<{ name: string; mo: string }>(
+    `SELECT DISTINCT ON (name) name, coalesce(current_mo, mo) AS mo FROM taxon WHERE name = ANY($1::text[]) ORDER BY name, (status = 'accepted') DESC`,
+    [species],
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.mo]));
+}
+
+/**
+ * Whole-genome identification: an uploaded assembly (FASTA or FASTA.gz) against the reference
+ * genomes by ANI, with assembly QC and the genome's 16S copies identified by the 16S engine.
+ */
+export const genomeMethod: BlastMethod = {
+  ids: ['genome'],
+  measure: 'ani',
+  maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+
+  async accept(submission, context) {
+    const { locale } = submission;
+    const files = submission.files.filter((f) => f.bytes.length > 0);
+    if (files.length === 0) throw refused(chooseFile, locale, 'no-file');
+    if (files.length > 1) throw refused(oneFile, locale, 'too-many');
+    const file = files[0]!;
+    const fileName = (file.fileName || 'assembly.fasta').slice(0, 255);
+    let stats;
+    try {
+      stats = assemblyStats(readAssembly(file.bytes, fileName));
+    } catch (error) {
+      if (error instanceof AssemblyError) throw refused(error.texts, locale, error.problem);
+      throw error;
+    }
+    const available = await context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM genome_reference WHERE owner_id IS NULL OR owner_id = $1', [submission.userId]);
+    if (Number(available[0]?.n ?? 0) === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, noReferences);
+    const sampleName = String(submission.fields.sampleName ?? '').trim().slice(0, 100) || fileName.replace(/\.(fna|fa|fasta|fas)(\.gz)?$/i, '');
+    return {
+      itemCount: 1,
+      source: 'file',
+      fileName,
+      input: { sampleName, fileName, bytes: file.bytes.length, stats },
+      store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
+      log: { bytes: file.bytes.length, bases: stats.length },
+    };
+  },
+
+  async run(task, context) {
+    const started = performance.now();
+    const [file] = await inputFiles(context.db, task.id);
+    if (!file) return { outcome: { status: 'failed', error: chooseFile } };
+    const engine = genomeEngineFor(context);
+    let library;
+    try {
+      library = await engine.library(context.db, task.user_id === null ? null : Number(task.user_id));
+    } catch (error) {
+      if (error instanceof NoGenomeReferencesError) return { outcome: { status: 'failed', error: noReferences } };
+      throw error;
+    }
+    let answer;
+    try {
+      answer = await engine.threadsPool.identify(library.key, file.name, file.content);
+    } catch (error) {
+      if (error instanceof AssemblyError) return { outcome: { status: 'failed', error: error.texts } };
+      throw error;
+    }
+    const rrnaStarted = performance.now();
+    const { copies, identified } = await identifyCopies(answer.copies, context);
+    const summary = copySummary(copies);
+    const rrnaMs = performance.now() - rrnaStarted;
+    const { identification } = answer;
+    const input = (task.input ?? {}) as { sampleName?: string };
+    const ids = await taxonIds(context.db, [...new Set([...identification.hits.map((h) => h.species), ...summary.topSpecies.map((s) => s.species)])]);
+    const result: GenomeTaskResult = {
+      query: { name: file.name, sampleName: input.sampleName ?? file.name, stats: identification.qc.stats },
+      call: identification.call,
+      hits: identification.hits.map((h) => ({ ...h, taxonId: ids[h.species] ?? null })),
+      qc: identification.qc,
+      rrna: {
+        found: copies.length,
+        identified,
+        copies: copies.map(({ sequence: _sequence, ...c }) => ({ ...c, taxonId: c.species ? (ids[c.species] ?? null) : null })),
+        identityMin: summary.identityMin,
+        identityMax: summary.identityMax,
+        topSpecies: summary.topSpecies,
+      },
+      library: { references: library.references, species: library.species, own: library.own },
+      thresholds: { ...GENOME_THRESHOLDS },
+      ms: {
+        read: Math.round(answer.readMs),
+        sketch: Math.round(answer.sketchMs + identification.ms.sketch),
+        screen: Math.round(identification.ms.screen),
+        ani: Math.round(identification.ms.ani),
+        rrna: Math.round(rrnaMs),
+        total: Math.round(performance.now() - started),
+      },
+    };
+    return {
+      outcome: {
+        status: 'done',
+        call: callOf(result),
+        identified: 1,
+        reference: { version: library.version.length > 40 ? `${library.references} genomes` : library.version, count: library.references },
+        searchMs: result.ms.total,
+        result,
+        summary: {
+          sampleName: result.query.sampleName,
+          ambiguous: result.call.ambiguous,
+          notes: result.call.notes.map((n) => n.code),
+          closest: result.hits[0] ? { species: result.hits[0].species, ani: result.hits[0].ani } : null,
+        },
+      },
+      log: { level: result.call.level, species: result.call.species, ms: result.ms },
+    };
+  },
+
+  detailShape: {
+    genome: genomeResultSchema.nullable().optional().describe('genome: the identification once done (null while running)'),
+  },
+
+  async detail(task) {
+    return { genome: (task.result as GenomeTaskResult | null) ?? null };
+  },
+
+  async exportCsv(task, _context, locale) {
+    return genomeCsv(task, locale);
+  },
+
+  async exportPdf(task: TaskRow, _context, locale) {
+    return genomePdf(task, locale);
+  },
+
+  async info(context) {
+    const counts = await genomeCounts(context.db);
+    return {
+      methods: [
+        {
+          method: 'genome',
+          references: counts.genomes,
+          species: counts.species,
+          minBases: DEFAULT_ASSEMBLY_LIMITS.minBases,
+          maxBases: DEFAULT_ASSEMBLY_LIMITS.maxBases,
+          maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+          thresholds: { ...GENOME_THRESHOLDS },
+          thresholdSources: { ...GENOME_THRESHOLD_SOURCES },
+        },
+      ],
+    };
+  },
+
+  routes: genomeReferenceRoutes,
+
+  async warmUp(context) {
+    try {
+      await genomeEngineFor(context).library(context.db, null);
+    } catch (error) {
+      if (!(error instanceof NoGenomeReferencesError)) throw error;
+    }
+  },
+
+  close: closeGenomeEngine,
+
+  async command(_method, argv) {
+    const { runGenomeIdentify } = await import('./cli');
+    await runGenomeIdentify(argv);
+  },
+};
+

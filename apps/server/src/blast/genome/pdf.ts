@@ -1,0 +1,179 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@mdc/core/identify';
+import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
+import { cjkFont } from '../report';
+import type { TaskRow } from '../tasks';
+import { GENOME_REPORT_TEXT } from './report';
+import type { GenomeTaskResult } from './schemas';
+
+function date(value: Date | string | null): string {
+  if (!value) return '—';
+  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+const BLUE = '#0b3d5c';
+const LEVEL_COLOUR = { species: '#237804', genus: '#d48806', none: '#a8071a' } as const;
+
+/**
+ * The genome result as a PDF: the call with its level and notes, a picture of the closest
+ * references' ANI against the 95 % species line, the table of references, the assembly QC and
+ * the 16S copies. Species names in italics, as printed in the literature.
+ */
+export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> {
+  const t = GENOME_REPORT_TEXT[lang];
+  const result = task.result as GenomeTaskResult | null;
+  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const font = cjkFont();
+  if (font) doc.registerFont('text', font.file, font.family ?? '');
+  const text = font ? 'text' : 'Helvetica';
+  const italic = 'Helvetica-Oblique';
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const room = (height: number) => {
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+  const heading = (label: string) => {
+    room(60);
+    doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
+    doc.moveDown(0.2).fontSize(9).fillColor('#222');
+  };
+
+  doc.font(text).fontSize(15).fillColor(BLUE).text(t.report, { width });
+  doc.moveDown(0.4).fontSize(9).fillColor('#333');
+  doc.text(`${lang === 'zh' ? '任务' : 'Task'}: ${task.id}    ${t.file}: ${task.file_name ?? ''}`);
+  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${date(task.created_at)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${date(task.finished_at)}`);
+  if (!result) {
+    const error = lang === 'zh' ? task.error_zh : task.error_en;
+    if (error) doc.fillColor('#a8071a').text(error);
+    doc.end();
+    return finished;
+  }
+  doc.text(`${t.sample}: ${result.query.sampleName}`);
+
+  // The call.
+  const call = result.call;
+  heading(t.call);
+  const name = call.level === 'species' ? call.species : call.level === 'genus' ? `${call.genus} sp.` : t.level.none;
+  doc.font(call.level === 'none' ? text : italic).fontSize(14).fillColor(LEVEL_COLOUR[call.level]).text(name ?? '', { continued: false });
+  doc.font(text).fontSize(9).fillColor('#222');
+  const figures: string[] = [t.level[call.level]];
+  if (call.ani !== null) figures.push(`ANI ${call.ani.toFixed(2)} %`);
+  if (call.queryAf !== null) figures.push(`${t.columns.queryAf} ${(100 * call.queryAf).toFixed(1)}`);
+  if (call.ambiguous) figures.push(t.ambiguous);
+  doc.text(figures.join('  ·  '));
+  if (call.runnerUp) {
+    doc.text(`${t.runnerUp}: `, { continued: true }).font(italic).text(call.runnerUp.species, { continued: true }).font(text).text(`  ANI ${call.runnerUp.ani.toFixed(2)} %`);
+  }
+  for (const note of call.notes) doc.moveDown(0.2).fillColor('#614700').text(note.text[lang], { width }).fillColor('#222');
+
+  // The picture: ANI of the closest references against the species line.
+  const hits = result.hits.slice(0, 10);
+  if (hits.length) {
+    heading(t.hits);
+    const labelWidth = 190;
+    const barLeft = left + labelWidth;
+    const barWidth = width - labelWidth - 40;
+    const lo = 75;
+    const x = (ani: number) => barLeft + (Math.max(lo, Math.min(100, ani)) - lo) / (100 - lo) * barWidth;
+    const rowHeight = 14;
+    room(hits.length * rowHeight + 30);
+    const top = doc.y;
+    hits.forEach((h, i) => {
+      const y = top + i * rowHeight;
+      doc.font(italic).fontSize(8).fillColor('#222').text(h.species, left, y + 2, { width: labelWidth - 60, lineBreak: false, ellipsis: true });
+      doc.font(text).fontSize(7).fillColor('#666').text(h.strain, left + labelWidth - 60, y + 3, { width: 58, lineBreak: false, ellipsis: true });
+      const colour = h.ani >= result.thresholds.species! ? LEVEL_COLOUR.species : h.ani >= result.thresholds.genus! ? LEVEL_COLOUR.genus : '#8c8c8c';
+      doc.rect(barLeft, y + 3, Math.max(1, x(h.ani) - barLeft), rowHeight - 6).fill(colour);
+      doc.font(text).fontSize(7).fillColor('#222').text(h.ani.toFixed(2), x(h.ani) + 3, y + 3, { lineBreak: false });
+    });
+    const bottom = top + hits.length * rowHeight;
+    for (const [value, dash] of [[result.thresholds.species!, true], [result.thresholds.genus!, true]] as const) {
+      doc.save().moveTo(x(value), top - 2).lineTo(x(value), bottom + 2).lineWidth(0.8).dash(2, { space: 2 }).stroke(value === result.thresholds.species ? '#cf1322' : '#d48806').restore();
+      if (dash) doc.font(text).fontSize(7).fillColor('#444').text(`${value} %`, x(value) - 10, bottom + 4, { lineBreak: false });
+    }
+    for (const tick of [75, 80, 85, 90, 95, 100]) doc.font(text).fontSize(6).fillColor('#888').text(String(tick), x(tick) - 5, bottom + 13, { lineBreak: false });
+    doc.x = left;
+    doc.y = bottom + 26;
+
+    // The table.
+    const columns = [
+      { label: '#', width: 20 },
+      { label: t.columns.species, width: 140 },
+      { label: t.columns.strain, width: 120 },
+      { label: t.columns.ani, width: 50 },
+      { label: t.columns.queryAf, width: 60 },
+      { label: t.columns.referenceAf, width: 60 },
+      { label: t.columns.fragments, width: 60 },
+    ];
+    const row = (values: string[], header: boolean, italicSpecies = false) => {
+      doc.fontSize(7.5).fillColor(header ? '#000' : '#222');
+      const height = header ? Math.max(...values.map((v, i) => doc.font(text).heightOfString(v, { width: columns[i]!.width - 4 }))) + 3 : 12;
+      room(height + 2);
+      const y = doc.y;
+      let cx = left;
+      values.forEach((value, i) => {
+        doc.font(italicSpecies && i === 1 ? italic : text);
+        doc.text(value, cx, y, header ? { width: columns[i]!.width - 4 } : { width: columns[i]!.width - 4, lineBreak: false, ellipsis: true });
+        cx += columns[i]!.width;
+      });
+      doc.x = left;
+      doc.y = y + height;
+    };
+    row(columns.map((c) => c.label), true);
+    for (const h of result.hits) {
+      row([String(h.rank), h.species, h.strain, h.ani.toFixed(2), (100 * h.queryAf).toFixed(1), (100 * h.referenceAf).toFixed(1), `${h.mappedFragments}/${h.queryFragments}`], false, true);
+    }
+  }
+
+  // QC.
+  heading(t.qc);
+  const s = result.qc.stats;
+  doc.font(text).text(
+    `${t.stats.length}: ${s.length.toLocaleString('en')}    ${t.stats.contigs}: ${s.contigs}    ${t.stats.n50}: ${s.n50.toLocaleString('en')}    ${t.stats.gc}: ${s.gcPercent.toFixed(2)}    ${t.stats.n}: ${s.nPercent.toFixed(2)}`,
+    { width },
+  );
+  const range = result.qc.range;
+  if (range) {
+    doc.text(
+      lang === 'zh'
+        ? `${range.species} 参考基因组（${range.references} 个）：${(range.lengthMin / 1e6).toFixed(2)}–${(range.lengthMax / 1e6).toFixed(2)} Mbp，GC ${range.gcMin.toFixed(1)}–${range.gcMax.toFixed(1)}%`
+        : `${range.species} references (${range.references}): ${(range.lengthMin / 1e6).toFixed(2)}–${(range.lengthMax / 1e6).toFixed(2)} Mbp, GC ${range.gcMin.toFixed(1)}–${range.gcMax.toFixed(1)} %`,
+      { width },
+    );
+  }
+  if (result.qc.contamination) doc.text(`${t.stats.contamination}: ${(100 * result.qc.contamination.share).toFixed(1)}`, { width });
+  for (const f of result.qc.findings) doc.fillColor('#614700').text(f.text[lang], { width }).fillColor('#222');
+
+  // 16S copies.
+  heading(t.rrna);
+  const r = result.rrna;
+  doc.font(text).text(
+    lang === 'zh'
+      ? `找到 ${r.found} 个拷贝${r.identityMin !== null ? `，拷贝间一致性 ${r.identityMin.toFixed(2)}–${r.identityMax!.toFixed(2)}%` : ''}`
+      : `${r.found} copies found${r.identityMin !== null ? `; identity between copies ${r.identityMin.toFixed(2)}–${r.identityMax!.toFixed(2)} %` : ''}`,
+    { width },
+  );
+  r.copies.forEach((copy, i) => {
+    room(14);
+    doc.font(text).fontSize(8).text(`${i + 1}. ${copy.contig}:${copy.start}–${copy.end} (${copy.strand}) ${copy.length} bp  `, { continued: !!copy.species });
+    if (copy.species) doc.font(italic).text(copy.species, { continued: true }).font(text).text(`  ${copy.similarity?.toFixed(2)} %`);
+  });
+
+  room(60);
+  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(
+    lang === 'zh'
+      ? `ANI 按 fastANI 的方法估计（3 kb 片段，种 ≥ ${result.thresholds.species}% 且查询比对比例 ≥ ${100 * result.thresholds.speciesQueryAf!}%，属 ≥ ${result.thresholds.genus}%）。依据：${GENOME_THRESHOLD_SOURCES.species}；${GENOME_THRESHOLD_SOURCES.genus}。`
+      : `ANI estimated as fastANI does (3-kb fragments; species ≥ ${result.thresholds.species} % with ≥ ${100 * result.thresholds.speciesQueryAf!} % of the query aligned, genus ≥ ${result.thresholds.genus} %). Sources: ${GENOME_THRESHOLD_SOURCES.species}; ${GENOME_THRESHOLD_SOURCES.genus}.`,
+    left,
+    doc.y,
+    { width },
+  );
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,127 @@
+import { Worker } from 'node:worker_threads';
+import type { IdentifyGenomeOptions } from '@mdc/core/identify/genome';
+import { AssemblyError } from '@mdc/refdata/genome';
+import type { FromThread, QueryAnswer, ReferenceInput, SharedReference, ToThread } from './thread';
+
+interface Thread {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: number;
+}
+
+interface Pending {
+  resolve: (message: FromThread) => void;
+  reject: (error: Error) => void;
+}
+
+type Work = ToThread extends infer T ? (T extends { job: number } ? Omit<T, 'job'> : never) : never;
+
+/**
+ * Worker threads for genome work, so that sketching (every base of a genome is hashed) never
+ * holds up the event loop that answers requests and renews job leases. References are sketched
+ * into shared memory once and handed to every thread without a copy; each thread keeps the
+ * libraries it is given and identifies queries against them.
+ */
+export class GenomePool {
+  private readonly threads: Thread[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextJob = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {
+    for (let i = 0; i < Math.max(1, size); i++) this.threads.push(this.spawn());
+  }
+
+  private spawn(): Thread {
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url));
+    const thread: Thread = { worker, busy: 0, ready: Promise.resolve() };
+    thread.ready = new Promise<void>((resolve, reject) => {
+      const onReady = (message: FromThread) => {
+        if (message.type !== 'ready') return;
+        worker.off('message', onReady);
+        // Started and idle: it must not keep a finished process alive.
+        if (thread.busy === 0) worker.unref();
+        resolve();
+      };
+      worker.on('message', onReady);
+      worker.once('error', reject);
+    });
+    thread.ready.catch(() => undefined);
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'ready') return;
+      const pending = this.pending.get(message.job);
+      this.pending.delete(message.job);
+      // Idle threads must not keep a finished process alive; busy ones must (a command waits on them).
+      if (--thread.busy === 0) worker.unref();
+      if (!pending) return;
+      if (message.type === 'error') pending.reject(new Error(message.message));
+      else pending.resolve(message);
+    });
+    const died = (error: Error) => {
+      if (this.closed) return;
+      // The thread's libraries die with it: every waiting job fails and is retried by the queue.
+      for (const [job, pending] of this.pending) {
+        this.pending.delete(job);
+        pending.reject(error);
+      }
+      this.closed = true;
+      for (const t of this.threads) void t.worker.terminate();
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`genome thread stopped (exit code ${code})`)));
+    return thread;
+  }
+
+  get alive(): boolean {
+    return !this.closed;
+  }
+
+  private async send(thread: Thread, work: Work, transfer: ArrayBuffer[] = []): Promise<FromThread> {
+    if (this.closed) throw new Error('the genome threads are closed');
+    await thread.ready;
+    const job = this.nextJob++;
+    if (thread.busy++ === 0) thread.worker.ref();
+    return new Promise<FromThread>((resolve, reject) => {
+      this.pending.set(job, { resolve, reject });
+      thread.worker.postMessage({ ...work, job } as ToThread, transfer);
+    });
+  }
+
+  private leastBusy(): Thread {
+    return this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+  }
+
+  /** Sketches references, spread over the threads; the sketches come back in shared memory. */
+  async sketch(inputs: ReferenceInput[]): Promise<SharedReference[]> {
+    if (inputs.length === 0) return [];
+    const parts = this.threads.map(() => [] as ReferenceInput[]);
+    // Largest first, round-robin: the threads finish together.
+    [...inputs].sort((a, b) => (b.packed?.length ?? b.fasta?.length ?? 0) - (a.packed?.length ?? a.fasta?.length ?? 0)).forEach((input, i) => parts[i % parts.length]!.push(input));
+    const answers = await Promise.all(parts.map((part, i) => (part.length ? this.send(this.threads[i]!, { type: 'sketch', inputs: part }) : Promise.resolve(undefined))));
+    const byId = new Map<string, SharedReference>();
+    for (const answer of answers) if (answer?.type === 'sketched') for (const r of answer.references) byId.set(r.id, r);
+    return inputs.map((input) => byId.get(input.id)!);
+  }
+
+  /** Gives every thread a library under a key (shared sketches: no copy). */
+  async library(key: string, references: SharedReference[]): Promise<void> {
+    await Promise.all(this.threads.map((thread) => this.send(thread, { type: 'library', key, references })));
+  }
+
+  /** Identifies one assembly (its file's bytes) against a library; refusals throw AssemblyError. */
+  async identify(key: string, name: string, bytes: Uint8Array, options?: Partial<IdentifyGenomeOptions>): Promise<QueryAnswer> {
+    const answer = await this.send(this.leastBusy(), { type: 'identify', key, name, bytes, options });
+    if (answer.type === 'refused') throw new AssemblyError(answer.problem, name, answer.texts);
+    if (answer.type !== 'identified') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
+    return answer.answer;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const [job, pending] of this.pending) {
+      this.pending.delete(job);
+      pending.reject(new Error('the genome threads were closed'));
+    }
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+}

@@ -1,0 +1,133 @@
+import type { Language } from '@mdc/core/identify';
+import { csvDocument } from '../csv';
+import type { TaskRow } from '../tasks';
+import type { GenomeTaskResult } from './schemas';
+
+/** Labels of the genome reports, in both languages. */
+export const GENOME_REPORT_TEXT = {
+  zh: {
+    report: 'MDC 微生物数据云 · 基因组鉴定报告',
+    sample: '样本',
+    file: '文件',
+    call: '鉴定结果',
+    level: { species: '种水平', genus: '属水平', none: '无可靠鉴定' },
+    ambiguous: '不确定',
+    runnerUp: '次优菌种',
+    hits: '最相近的参考基因组',
+    qc: '组装质量',
+    rrna: '基因组中的 16S rRNA 拷贝',
+    columns: {
+      section: '部分',
+      rank: '名次',
+      species: '菌种',
+      strain: '菌株',
+      accession: '登录号',
+      ani: 'ANI (%)',
+      queryAf: '查询比对比例 (%)',
+      referenceAf: '参考比对比例 (%)',
+      fragments: '比对片段',
+      note: '说明',
+      item: '项目',
+      value: '值',
+      contig: 'contig',
+      start: '起点',
+      end: '终点',
+      strand: '链',
+      length: '长度 (bp)',
+      similarity: '16S 相似度 (%)',
+    },
+    stats: { length: '总长度 (bp)', contigs: 'contig 数', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: '其他属片段 (%)' },
+    sections: { call: '鉴定', hit: '参考基因组', qc: '质量', rrna: '16S 拷贝' },
+  },
+  en: {
+    report: 'MDC · Microbe Data Cloud — genome identification report',
+    sample: 'Sample',
+    file: 'File',
+    call: 'Call',
+    level: { species: 'species level', genus: 'genus level', none: 'no reliable identification' },
+    ambiguous: 'ambiguous',
+    runnerUp: 'Next species',
+    hits: 'Closest reference genomes',
+    qc: 'Assembly QC',
+    rrna: '16S rRNA copies in the genome',
+    columns: {
+      section: 'section',
+      rank: 'rank',
+      species: 'species',
+      strain: 'strain',
+      accession: 'accession',
+      ani: 'ANI (%)',
+      queryAf: 'query aligned (%)',
+      referenceAf: 'reference aligned (%)',
+      fragments: 'fragments aligned',
+      note: 'note',
+      item: 'item',
+      value: 'value',
+      contig: 'contig',
+      start: 'start',
+      end: 'end',
+      strand: 'strand',
+      length: 'length (bp)',
+      similarity: '16S similarity (%)',
+    },
+    stats: { length: 'total length (bp)', contigs: 'contigs', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: 'fragments of another genus (%)' },
+    sections: { call: 'call', hit: 'reference genome', qc: 'QC', rrna: '16S copy' },
+  },
+} as const;
+
+const pct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? '' : (100 * x).toFixed(digits));
+
+/** The genome result as CSV: the call, the closest references, the QC and the 16S copies, each row tagged with its section. */
+export function genomeCsv(task: TaskRow, lang: Language): string {
+  const t = GENOME_REPORT_TEXT[lang];
+  const c = t.columns;
+  const result = task.result as GenomeTaskResult | null;
+  const rows: (string | number | null)[][] = [[c.section, c.rank, c.species, c.strain, c.accession, c.ani, c.queryAf, c.referenceAf, c.fragments, c.note]];
+  if (!result) {
+    rows.push([t.sections.call, '', '', '', '', '', '', '', '', lang === 'zh' ? (task.error_zh ?? '运行中') : (task.error_en ?? 'running')]);
+    return csvDocument(rows);
+  }
+  const call = result.call;
+  const name = call.level === 'species' ? call.species : call.level === 'genus' ? call.genus : '';
+  rows.push([
+    t.sections.call,
+    '',
+    name,
+    '',
+    '',
+    call.ani === null ? '' : call.ani.toFixed(2),
+    pct(call.queryAf),
+    '',
+    '',
+    [t.level[call.level], call.ambiguous ? t.ambiguous : '', ...call.notes.map((n) => n.text[lang])].filter(Boolean).join(' · '),
+  ]);
+  for (const h of result.hits) {
+    rows.push([t.sections.hit, h.rank, h.species, h.strain, h.accession, h.ani.toFixed(2), pct(h.queryAf), pct(h.referenceAf), `${h.mappedFragments}/${h.queryFragments}`, '']);
+  }
+  const s = result.qc.stats;
+  const qc: [string, string | number][] = [
+    [t.stats.length, s.length],
+    [t.stats.contigs, s.contigs],
+    [t.stats.n50, s.n50],
+    [t.stats.gc, s.gcPercent.toFixed(2)],
+    [t.stats.n, s.nPercent.toFixed(2)],
+  ];
+  if (result.qc.contamination) qc.push([t.stats.contamination, pct(result.qc.contamination.share)]);
+  for (const [item, value] of qc) rows.push([t.sections.qc, '', item, '', '', '', '', '', '', String(value)]);
+  for (const f of result.qc.findings) rows.push([t.sections.qc, '', '', '', '', '', '', '', '', f.text[lang]]);
+  result.rrna.copies.forEach((copy, i) => {
+    rows.push([
+      t.sections.rrna,
+      i + 1,
+      copy.species ?? '',
+      '',
+      copy.accession ?? '',
+      '',
+      '',
+      '',
+      '',
+      `${copy.contig}:${copy.start}-${copy.end} (${copy.strand}) ${copy.length} bp${copy.similarity !== null ? ` · ${copy.similarity.toFixed(2)} %` : ''}`,
+    ]);
+  });
+  return csvDocument(rows);
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { GenomeCall, GenomeHit, QcReport, AssemblyStats } from '@mdc/core/identify/genome';
+import { localized } from '../schemas';
+
+const stats = z.object({
+  length: z.number().int(),
+  contigs: z.number().int(),
+  n50: z.number().int(),
+  largestContig: z.number().int(),
+  gcPercent: z.number(),
+  nPercent: z.number(),
+});
+
+const note = z.object({ code: z.string(), text: localized });
+
+export const genomeHit = z.object({
+  rank: z.number().int(),
+  referenceId: z.string(),
+  species: z.string(),
+  strain: z.string(),
+  accession: z.string(),
+  ani: z.number().describe('percent'),
+  queryAf: z.number().describe('aligned fraction of the query, 0–1'),
+  referenceAf: z.number().describe('aligned fraction of the reference, 0–1'),
+  mappedFragments: z.number().int(),
+  queryFragments: z.number().int(),
+  sharedHashes: z.number().int(),
+  referenceLength: z.number().int(),
+  referenceGcPercent: z.number(),
+  supported: z.boolean().describe('enough of the genome aligned to support a call'),
+  taxonId: z.string().nullable(),
+});
+
+const rrnaCopy = z.object({
+  contig: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  strand: z.enum(['+', '-']),
+  length: z.number().int(),
+  species: z.string().nullable(),
+  similarity: z.number().nullable(),
+  level: z.string().nullable(),
+  accession: z.string().nullable(),
+  taxonId: z.string().nullable().optional(),
+});
+
+export const genomeResultSchema = z.object({
+  query: z.object({ name: z.string(), sampleName: z.string(), stats }),
+  call: z.object({
+    level: z.enum(['species', 'genus', 'none']),
+    species: z.string().nullable(),
+    genus: z.string().nullable(),
+    ani: z.number().nullable(),
+    queryAf: z.number().nullable(),
+    runnerUp: z.object({ species: z.string(), ani: z.number(), queryAf: z.number() }).nullable(),
+    ambiguous: z.boolean(),
+    notes: z.array(note),
+  }),
+  hits: z.array(genomeHit),
+  qc: z.object({
+    stats,
+    range: z.object({ species: z.string(), references: z.number().int(), lengthMin: z.number(), lengthMax: z.number(), gcMin: z.number(), gcMax: z.number() }).nullable(),
+    contamination: z.object({ share: z.number(), genera: z.array(z.object({ genus: z.string(), share: z.number() })) }).nullable(),
+    findings: z.array(note),
+  }),
+  rrna: z.object({
+    found: z.number().int().describe('16S copies found in the assembly (draft assemblies often collapse identical copies into one)'),
+    identified: z.boolean().describe('whether the 16S references were there to identify them'),
+    copies: z.array(rrnaCopy),
+    identityMin: z.number().nullable(),
+    identityMax: z.number().nullable(),
+    topSpecies: z.array(z.object({ species: z.string(), copies: z.number().int() })),
+  }),
+  library: z.object({ references: z.number().int(), species: z.number().int(), own: z.number().int() }),
+  thresholds: z.record(z.string(), z.number()),
+  ms: z.record(z.string(), z.number()),
+});
+
+export type RrnaCopyResult = z.infer<typeof rrnaCopy> & { sequence?: string };
+
+/** What a genome task keeps as its result (task.result). */
+export interface GenomeTaskResult {
+  query: { name: string; sampleName: string; stats: AssemblyStats };
+  call: GenomeCall;
+  hits: (GenomeHit & { taxonId: string | null })[];
+  qc: QcReport;
+  rrna: {
+    found: number;
+    identified: boolean;
+    copies: RrnaCopyResult[];
+    identityMin: number | null;
+    identityMax: number | null;
+    topSpecies: { species: string; copies: number }[];
+  };
+  library: { references: number; species: number; own: number };
+  thresholds: Record<string, number>;
+  ms: Record<string, number>;
+}

@@ -1,0 +1,130 @@
+import { parentPort } from 'node:worker_threads';
+import {
+  GenomeLibrary,
+  assemblyStats,
+  find16SCopies,
+  identifyGenome,
+  prepareQuery,
+  sketchGenome,
+  unpackSequence,
+  type GenomeIdentification,
+  type GenomeReference,
+  type IdentifyGenomeOptions,
+  type RrnaCopy,
+  type SeedSketch,
+} from '@mdc/core/identify/genome';
+import { AssemblyError, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
+
+/** A reference genome to sketch: its packed sequence from the database, or a FASTA file's bytes. */
+export interface ReferenceInput {
+  id: string;
+  species: string;
+  strain: string;
+  accession: string;
+  name: string;
+  packed?: Uint8Array;
+  fasta?: Uint8Array;
+  contigLengths?: number[];
+}
+
+/** A sketched reference as threads pass it around: its seeds live in shared memory, sent without a copy. */
+export type SharedReference = GenomeReference;
+
+export interface QueryAnswer {
+  identification: GenomeIdentification;
+  copies: RrnaCopy[];
+  /** Reading and sketching the query (ms); the identification's own timings are inside it. */
+  readMs: number;
+  sketchMs: number;
+}
+
+export type ToThread =
+  | { type: 'sketch'; job: number; inputs: ReferenceInput[] }
+  | { type: 'library'; job: number; key: string; references: SharedReference[] }
+  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions> };
+
+export type FromThread =
+  | { type: 'ready' }
+  | { type: 'sketched'; job: number; references: SharedReference[] }
+  | { type: 'library'; job: number }
+  | { type: 'identified'; job: number; answer: QueryAnswer }
+  | { type: 'refused'; job: number; problem: AssemblyProblem; texts: LocalizedReason }
+  | { type: 'error'; job: number; message: string };
+
+const port = parentPort!;
+const libraries = new Map<string, GenomeLibrary>();
+
+function shared(array: Uint32Array): Uint32Array {
+  const out = new Uint32Array(new SharedArrayBuffer(array.byteLength));
+  out.set(array);
+  return out;
+}
+
+function sharedSketch(sketch: SeedSketch): SeedSketch {
+  return { ...sketch, hashes: shared(sketch.hashes), positions: shared(sketch.positions) };
+}
+
+function sketchInput(input: ReferenceInput): SharedReference {
+  if (input.fasta) {
+    const assembly = readAssembly(input.fasta, input.name);
+    const stats = assemblyStats(assembly);
+    return { id: input.id, species: input.species, strain: input.strain, accession: input.accession, length: stats.length, gcPercent: stats.gcPercent, contigs: stats.contigs, sketch: sharedSketch(sketchGenome(assembly)) };
+  }
+  const codes = unpackSequence(input.packed!);
+  const lengths = input.contigLengths ?? [codes.length];
+  let start = 0;
+  const contigs = lengths.map((length) => {
+    const contig = { start, length };
+    start += length;
+    return contig;
+  });
+  let gc = 0;
+  let ambiguous = 0;
+  for (const c of codes) {
+    gc += +(c === 1 || c === 2);
+    ambiguous += +(c > 3);
+  }
+  const sketch = sharedSketch(sketchGenome({ codes, contigs, length: codes.length }));
+  return {
+    id: input.id,
+    species: input.species,
+    strain: input.strain,
+    accession: input.accession,
+    length: codes.length,
+    gcPercent: (100 * gc) / Math.max(1, codes.length - ambiguous),
+    contigs: lengths.length,
+    sketch,
+  };
+}
+
+port.on('message', (message: ToThread) => {
+  try {
+    if (message.type === 'sketch') {
+      const references = message.inputs.map(sketchInput);
+      port.postMessage({ type: 'sketched', job: message.job, references } satisfies FromThread);
+    } else if (message.type === 'library') {
+      libraries.set(message.key, new GenomeLibrary(message.references));
+      port.postMessage({ type: 'library', job: message.job } satisfies FromThread);
+    } else {
+      const library = libraries.get(message.key);
+      if (!library) throw new Error(`no genome library ${message.key} in this thread`);
+      let t = performance.now();
+      const assembly = readAssembly(message.bytes, message.name);
+      const readMs = performance.now() - t;
+      t = performance.now();
+      const query = prepareQuery(assembly);
+      const sketchMs = performance.now() - t;
+      const identification = identifyGenome(query, library, message.options);
+      const copies = find16SCopies(assembly);
+      port.postMessage({ type: 'identified', job: message.job, answer: { identification, copies, readMs, sketchMs } } satisfies FromThread);
+    }
+  } catch (error) {
+    if (error instanceof AssemblyError) {
+      port.postMessage({ type: 'refused', job: message.job, problem: error.problem, texts: error.texts } satisfies FromThread);
+    } else {
+      port.postMessage({ type: 'error', job: message.job, message: error instanceof Error ? error.message : String(error) } satisfies FromThread);
+    }
+  }
+});
+
+port.postMessage({ type: 'ready' } satisfies FromThread);

@@ -1,0 +1,278 @@
+import type { LocalizedText } from '../index';
+import { DEFAULT_ANI_OPTIONS, compareGenomes, type AniOptions, type GenomeComparison } from './ani';
+import { genusOf, type GenomeLibrary, type GenomeReference } from './library';
+import { assessAssembly, assemblyStats, type AssemblyStats, type ContaminationHint, type QcReport, type SpeciesRange } from './qc';
+import { asQuery, sketchGenome, type GenomeSequence, type QuerySketch, type SeedSketch } from './sketch';
+
+/**
+ * Calls from ANI, as measured on the shared reference data:
+ * - species: ANI ≥ 95 % with at least half of the query aligned — the species boundary of
+ *   Goris et al. 2007 and Richter & Rosselló-Móra 2009, with fastANI's aligned-fraction rule
+ *   (Jain et al. 2018);
+ * - genus: 83 % ≤ ANI < 95 % — different genera among the shared references reached 82.4 %, so
+ *   lower is no evidence of a genus;
+ * - none below that, or without real support: a query that aligns over less than a tenth of its
+ *   fragments (or fewer than ten) shares a few conserved genes, not a genome.
+ * A second species within 2 points of the first makes the call ambiguous.
+ */
+export const GENOME_THRESHOLDS = {
+  species: 95,
+  speciesQueryAf: 0.5,
+  genus: 83,
+  ambiguity: 2,
+  minQueryAf: 0.1,
+  minFragments: 10,
+} as const;
+
+export const GENOME_THRESHOLD_SOURCES = {
+  species: 'Goris et al. 2007, Int J Syst Evol Microbiol 57:81–91; Richter & Rosselló-Móra 2009, PNAS 106:19126; Jain et al. 2018, Nat Commun 9:5114 (fastANI, with aligned fraction)',
+  genus: 'MDC measurement on the shared reference genomes: different genera up to 82.4 % ANI',
+} as const;
+
+export type GenomeLevel = 'species' | 'genus' | 'none';
+
+export interface GenomeHit {
+  rank: number;
+  referenceId: string;
+  species: string;
+  strain: string;
+  accession: string;
+  /** Percent. */
+  ani: number;
+  /** Aligned fraction of the query and of the reference, 0–1. */
+  queryAf: number;
+  referenceAf: number;
+  mappedFragments: number;
+  queryFragments: number;
+  /** Screening hashes shared with the query (how the candidate was found). */
+  sharedHashes: number;
+  referenceLength: number;
+  referenceGcPercent: number;
+  /** Whether the hit has enough aligned genome to support a call. */
+  supported: boolean;
+}
+
+export type GenomeNoteCode = 'ecoli-shigella' | 'ambiguous' | 'low-af' | 'no-reference-species' | 'unsupported';
+
+export interface GenomeNote {
+  code: GenomeNoteCode;
+  text: LocalizedText;
+}
+
+export interface GenomeCall {
+  level: GenomeLevel;
+  /** The species called (level species), or the closest species (level genus), or null. */
+  species: string | null;
+  genus: string | null;
+  ani: number | null;
+  queryAf: number | null;
+  /** The best hit of another species, for comparison. */
+  runnerUp: { species: string; ani: number; queryAf: number } | null;
+  ambiguous: boolean;
+  notes: GenomeNote[];
+}
+
+export interface GenomeIdentification {
+  call: GenomeCall;
+  /** Closest references, best first (ANI of supported hits, then the rest). */
+  hits: GenomeHit[];
+  qc: QcReport;
+  /** References screened and compared, and how long it took. */
+  screened: number;
+  compared: number;
+  ms: { sketch: number; screen: number; ani: number };
+}
+
+export interface GenomeQuery {
+  sketch: SeedSketch;
+  stats: AssemblyStats;
+}
+
+/** Sketches an assembly for identification (the slow part: every base is hashed once). */
+export function prepareQuery(assembly: GenomeSequence & { gc: number; ambiguous: number }): GenomeQuery {
+  return { sketch: sketchGenome(assembly), stats: assemblyStats(assembly) };
+}
+
+export interface IdentifyGenomeOptions {
+  /** Candidates compared by ANI after screening (the best by shared hashes). */
+  candidates: number;
+  /** Hits reported. */
+  top: number;
+  ani: AniOptions;
+}
+
+export const DEFAULT_GENOME_OPTIONS: IdentifyGenomeOptions = { candidates: 12, top: 10, ani: DEFAULT_ANI_OPTIONS };
+
+const ESCHERICHIA_SHIGELLA = /^(Escherichia coli|Shigella\b)/;
+
+const NOTES: Record<Exclude<GenomeNoteCode, 'ambiguous' | 'low-af'>, LocalizedText> = {
+  'ecoli-shigella': {
+    zh: '大肠埃希菌与志贺菌属于同一个 ANI 种（彼此 ANI 约 97%–98.5%），ANI 无法区分二者。请结合表型与血清学：志贺菌无动力、多数不发酵乳糖、赖氨酸脱羧酶阴性、不利用醋酸盐和黏液酸，并以 O 抗原血清凝集定型；基因组可用 ShigaTyper 或 ShigEiFinder（ipaH 结合血清型基因）区分志贺菌与肠侵袭性大肠埃希菌（EIEC）。',
+    en: 'Escherichia coli and Shigella are one ANI species (97–98.5 % ANI to each other): ANI cannot separate them. Use phenotype and serology — Shigella is non-motile, mostly lactose-negative, lysine decarboxylase-negative, acetate- and mucate-negative, and is typed by O-antigen agglutination; from the genome, ShigaTyper or ShigEiFinder (ipaH with serotype genes) separate Shigella from enteroinvasive E. coli (EIEC).',
+  },
+  'no-reference-species': {
+    zh: '参考库中没有与之同种的基因组（ANI < 95%）：只能确定到属。16S 拷贝的比对结果可作为补充证据。',
+    en: 'No reference genome of its species is in the library (ANI < 95 %): the call stops at the genus. The 16S copies below are further evidence.',
+  },
+  unsupported: {
+    zh: '与所有参考基因组的相似度都不足以支持鉴定（ANI < 83% 或比对片段过少）。16S 拷贝的比对结果可作为线索。',
+    en: 'No reference genome is close enough to support a call (ANI < 83 % or too little of the genome aligned). The 16S copies below may give a lead.',
+  },
+};
+
+function fmt(x: number): string {
+  return x.toFixed(2);
+}
+
+function hitOf(reference: GenomeReference, comparison: GenomeComparison, sharedHashes: number): Omit<GenomeHit, 'rank'> {
+  const supported = comparison.mappedFragments >= GENOME_THRESHOLDS.minFragments && comparison.queryAf >= GENOME_THRESHOLDS.minQueryAf;
+  return {
+    referenceId: reference.id,
+    species: reference.species,
+    strain: reference.strain,
+    accession: reference.accession,
+    ani: comparison.ani,
+    queryAf: comparison.queryAf,
+    referenceAf: comparison.referenceAf,
+    mappedFragments: comparison.mappedFragments,
+    queryFragments: comparison.queryFragments,
+    sharedHashes,
+    referenceLength: reference.length,
+    referenceGcPercent: reference.gcPercent,
+    supported,
+  };
+}
+
+/** The call from ranked hits (supported hits first, by ANI). */
+export function callFromHits(hits: readonly Omit<GenomeHit, 'rank'>[]): GenomeCall {
+  const best = hits.find((h) => h.supported);
+  if (!best || best.ani < GENOME_THRESHOLDS.genus) {
+    return { level: 'none', species: null, genus: null, ani: best?.ani ?? null, queryAf: best?.queryAf ?? null, runnerUp: null, ambiguous: false, notes: [{ code: 'unsupported', text: NOTES.unsupported }] };
+  }
+  const inComplex = (species: string) => ESCHERICHIA_SHIGELLA.test(species);
+  const other = hits.find((h) => h.supported && h.species !== best.species);
+  const runnerUp = other ? { species: other.species, ani: other.ani, queryAf: other.queryAf } : null;
+  const notes: GenomeNote[] = [];
+  let level: GenomeLevel = best.ani >= GENOME_THRESHOLDS.species ? 'species' : 'genus';
+  if (level === 'species' && best.queryAf < GENOME_THRESHOLDS.speciesQueryAf) {
+    level = 'genus';
+    notes.push({
+      code: 'low-af',
+      text: {
+        zh: `ANI ${fmt(best.ani)}% 达到种水平，但查询基因组只有 ${(100 * best.queryAf).toFixed(0)}% 与 ${best.species} 比对上（种水平需 ≥ ${100 * GENOME_THRESHOLDS.speciesQueryAf}%）：只确定到属。`,
+        en: `ANI ${fmt(best.ani)} % reaches the species level, but only ${(100 * best.queryAf).toFixed(0)} % of the query aligns to ${best.species} (the species level needs ≥ ${100 * GENOME_THRESHOLDS.speciesQueryAf} %): called to the genus only.`,
+      },
+    });
+  }
+  if (level === 'genus' && best.ani < GENOME_THRESHOLDS.species) notes.push({ code: 'no-reference-species', text: NOTES['no-reference-species'] });
+  // E. coli and Shigella are one ANI species: their closeness is the note's subject, not an ambiguity.
+  const ambiguous =
+    level === 'species' && runnerUp !== null && best.ani - runnerUp.ani <= GENOME_THRESHOLDS.ambiguity && !(inComplex(best.species) && inComplex(runnerUp.species));
+  if (ambiguous && runnerUp) {
+    notes.push({
+      code: 'ambiguous',
+      text: {
+        zh: `不确定：${runnerUp.species} 的 ANI 为 ${fmt(runnerUp.ani)}%，与 ${best.species}（${fmt(best.ani)}%）相差不到 ${GENOME_THRESHOLDS.ambiguity} 个百分点。`,
+        en: `Ambiguous: ${runnerUp.species} reaches ${fmt(runnerUp.ani)} % ANI, within ${GENOME_THRESHOLDS.ambiguity} points of ${best.species} (${fmt(best.ani)} %).`,
+      },
+    });
+  }
+  if (inComplex(best.species) && level === 'species') notes.unshift({ code: 'ecoli-shigella', text: NOTES['ecoli-shigella'] });
+  return {
+    level,
+    species: best.species,
+    genus: genusOf(best.species),
+    ani: best.ani,
+    queryAf: best.queryAf,
+    runnerUp,
+    ambiguous,
+    notes,
+  };
+}
+
+/** Fragments that map to another genus and not to the called one: a hint of a mixed culture. */
+function contaminationOf(calledGenus: string | null, compared: { reference: GenomeReference; comparison: GenomeComparison }[], fragments: number): ContaminationHint | null {
+  if (!calledGenus || fragments === 0) return null;
+  const own = compared.filter((c) => genusOf(c.reference.species) === calledGenus);
+  const others = compared.filter((c) => genusOf(c.reference.species) !== calledGenus);
+  if (others.length === 0) return { share: 0, genera: [] };
+  const byGenus = new Map<string, number>();
+  let foreign = 0;
+  for (let f = 0; f < fragments; f++) {
+    let ownBest = 0;
+    for (const c of own) ownBest = Math.max(ownBest, c.comparison.fragmentIdentity[f]!);
+    if (ownBest >= 0.8) continue;
+    let otherBest = 0;
+    let otherGenus = '';
+    for (const c of others) {
+      const identity = c.comparison.fragmentIdentity[f]!;
+      if (identity > otherBest) {
+        otherBest = identity;
+        otherGenus = genusOf(c.reference.species);
+      }
+    }
+    if (otherBest >= 0.9) {
+      foreign++;
+      byGenus.set(otherGenus, (byGenus.get(otherGenus) ?? 0) + 1);
+    }
+  }
+  return {
+    share: foreign / fragments,
+    genera: [...byGenus].map(([genus, n]) => ({ genus, share: n / fragments })).sort((a, b) => b.share - a.share),
+  };
+}
+
+function rangeOf(species: string, references: readonly GenomeReference[]): SpeciesRange | null {
+  const own = references.filter((r) => r.species === species);
+  if (own.length === 0) return null;
+  return {
+    species,
+    references: own.length,
+    lengthMin: Math.min(...own.map((r) => r.length)),
+    lengthMax: Math.max(...own.map((r) => r.length)),
+    gcMin: Math.min(...own.map((r) => r.gcPercent)),
+    gcMax: Math.max(...own.map((r) => r.gcPercent)),
+  };
+}
+
+/**
+ * Identifies a sketched assembly against a library: screening by shared hashes, ANI against the
+ * best candidates (and the best of each other genus found, for the contamination hint), the
+ * call, and the assembly's QC against the called species.
+ */
+export function identifyGenome(query: GenomeQuery, library: GenomeLibrary, options: Partial<IdentifyGenomeOptions> = {}): GenomeIdentification {
+  const { candidates, top, ani } = { ...DEFAULT_GENOME_OPTIONS, ...options };
+  let t = performance.now();
+  const prepared: QuerySketch = asQuery(query.sketch);
+  const sketchMs = performance.now() - t;
+  t = performance.now();
+  const screened = library.screen(query.sketch);
+  const chosen = screened.slice(0, candidates);
+  // The best reference of each further genus with a real share of the query (≥ 1 %), for the contamination hint.
+  const genera = new Set(chosen.map((s) => genusOf(library.references[s.index]!.species)));
+  for (const s of screened.slice(candidates)) {
+    const genus = genusOf(library.references[s.index]!.species);
+    if (s.share >= 0.01 && !genera.has(genus)) {
+      genera.add(genus);
+      chosen.push(s);
+    }
+  }
+  const screenMs = performance.now() - t;
+  t = performance.now();
+  const compared = chosen.map((s) => ({ reference: library.references[s.index]!, shared: s.shared, comparison: compareGenomes(prepared, library.references[s.index]!.sketch, ani) }));
+  const aniMs = performance.now() - t;
+  const ranked = compared
+    .map((c) => hitOf(c.reference, c.comparison, c.shared))
+    .sort((a, b) => Number(b.supported) - Number(a.supported) || b.ani - a.ani || b.queryAf - a.queryAf);
+  const call = callFromHits(ranked);
+  const contamination = contaminationOf(call.genus, compared, prepared.fragments);
+  const range = call.level === 'species' && call.species ? rangeOf(call.species, library.references) : null;
+  return {
+    call,
+    hits: ranked.slice(0, top).map((h, i) => ({ rank: i + 1, ...h })),
+    qc: assessAssembly(query.stats, range, contamination),
+    screened: screened.length,
+    compared: compared.length,
+    ms: { sketch: sketchMs, screen: screenMs, ani: aniMs },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * 16S rRNA gene copies inside an assembly. Every bacterial 16S gene carries the universal motif
+ * around E. coli position 515–533 (the "515F" primer site, GTGYCAGCMGCCGCGGTAA); its core
+ * AGCMGCCGCGGTAA is found on either strand, and the gene around it is cut out with margins
+ * (E. coli numbering: the gene starts about 519 bases before the core and is about 1,542 long).
+ * The 16S engine then identifies each cut and reports where the gene really begins and ends.
+ */
+
+/** The core motif and its variants (M = A or C). */
+const MOTIFS = ['AGCAGCCGCGGTAA', 'AGCCGCCGCGGTAA'];
+const MOTIF_LENGTH = 14;
+/** Bases from the gene start to the motif core, and from the core to the gene end, with margins. */
+const BEFORE = 560;
+const AFTER = 1080;
+
+export interface RrnaCopy {
+  contig: string;
+  /** 1-based first and last base of the cut in the contig. */
+  start: number;
+  end: number;
+  /** '+' when the gene reads along the contig. */
+  strand: '+' | '-';
+  /** The cut, in the gene's direction (A, C, G, T, N). */
+  sequence: string;
+}
+
+const LETTERS = 'ACGTN';
+
+function encode(text: string): number {
+  let code = 0;
+  for (const c of text) code = (code << 2) | 'ACGT'.indexOf(c);
+  return code >>> 0;
+}
+
+function reverseComplementCode(code: number, length: number): number {
+  let out = 0;
+  for (let i = 0; i < length; i++) {
+    out = (out << 2) | (3 - (code & 3));
+    code >>>= 2;
+  }
+  return out >>> 0;
+}
+
+/** Finds the 16S gene copies of an assembly (contigs with their names), in contig order. */
+export function find16SCopies(genome: { codes: Uint8Array; contigs: readonly { name: string; start: number; length: number }[] }): RrnaCopy[] {
+  const forward = new Set(MOTIFS.map(encode));
+  const reverse = new Set(MOTIFS.map((m) => reverseComplementCode(encode(m), MOTIF_LENGTH)));
+  const mask = (1 << (2 * MOTIF_LENGTH)) - 1;
+  const copies: RrnaCopy[] = [];
+  for (const contig of genome.contigs) {
+    let word = 0;
+    let run = 0;
+    let lastEnd = -Infinity;
+    const end = contig.start + contig.length;
+    for (let i = contig.start; i < end; i++) {
+      const x = genome.codes[i]!;
+      if (x > 3) {
+        run = 0;
+        continue;
+      }
+      word = ((word << 2) | x) & mask;
+      if (++run < MOTIF_LENGTH) continue;
+      const motifStart = i - MOTIF_LENGTH + 1 - contig.start;
+      let from: number;
+      let to: number;
+      let strand: '+' | '-';
+      if (forward.has(word)) {
+        strand = '+';
+        from = motifStart - BEFORE;
+        to = motifStart + MOTIF_LENGTH + AFTER;
+      } else if (reverse.has(word)) {
+        strand = '-';
+        from = motifStart - AFTER;
+        to = motifStart + MOTIF_LENGTH + BEFORE;
+      } else continue;
+      from = Math.max(0, from);
+      to = Math.min(contig.length, to);
+      // One gene has one motif; a second hit inside the last cut is the same gene.
+      if (from < lastEnd) continue;
+      lastEnd = to;
+      let sequence = '';
+      const codes = genome.codes.subarray(contig.start + from, contig.start + to);
+      if (strand === '+') for (const c of codes) sequence += LETTERS[c];
+      else for (let k = codes.length - 1; k >= 0; k--) sequence += LETTERS[codes[k]! > 3 ? 4 : 3 - codes[k]!];
+      copies.push({ contig: contig.name, start: from + 1, end: to, strand, sequence });
+    }
+  }
+  return copies;
+}
+
+/**
+ * Percent identity of two gene copies: a banded global alignment (unit costs), identical columns
+ * over alignment columns. Copies of one genome differ by a few bases, so a band of 60 suffices;
+ * copies further apart than the band are reported at the band's edge.
+ */
+export function copyIdentity(a: string, b: string, band = 60): number {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0) return 0;
+  const width = 2 * band + 1;
+  const INF = 1 << 29;
+  // cost[i][d] with j = i + d − band; and the number of columns of that path.
+  let prevCost = new Int32Array(width).fill(INF);
+  let prevCols = new Int32Array(width);
+  let curCost = new Int32Array(width);
+  let curCols = new Int32Array(width);
+  for (let d = 0; d < width; d++) {
+    const j = d - band;
+    if (j >= 0) {
+      prevCost[d] = j;
+      prevCols[d] = j;
+    }
+  }
+  for (let i = 1; i <= n; i++) {
+    curCost.fill(INF);
+    for (let d = 0; d < width; d++) {
+      const j = i + d - band;
+      if (j < 0 || j > m) continue;
+      let best = INF;
+      let cols = 0;
+      if (j === 0) {
+        best = i;
+        cols = i;
+      } else {
+        // diagonal: same d in the previous row
+        const diag = prevCost[d]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+        if (diag < best) {
+          best = diag;
+          cols = prevCols[d]! + 1;
+        }
+        // up (gap in b): previous row, d + 1
+        if (d + 1 < width && prevCost[d + 1]! + 1 < best) {
+          best = prevCost[d + 1]! + 1;
+          cols = prevCols[d + 1]! + 1;
+        }
+        // left (gap in a): this row, d − 1
+        if (d > 0 && curCost[d - 1]! + 1 < best) {
+          best = curCost[d - 1]! + 1;
+          cols = curCols[d - 1]! + 1;
+        }
+      }
+      curCost[d] = best;
+      curCols[d] = cols;
+    }
+    [prevCost, curCost] = [curCost, prevCost];
+    [prevCols, curCols] = [curCols, prevCols];
+  }
+  const d = m - n + band;
+  if (d < 0 || d >= width || prevCost[d]! >= INF) return 0;
+  const cols = prevCols[d]!;
+  return cols > 0 ? (100 * (cols - prevCost[d]!)) / cols : 0;
+}

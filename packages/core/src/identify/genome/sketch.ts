@@ -1,0 +1,196 @@
+/**
+ * Seed sketches of genomes: a fixed fraction of all canonical 16-mers (FracMinHash), each kept
+ * with its position and strand. Sixteen bases fill a 32-bit word exactly and the MurmurHash3
+ * finaliser is a bijection on 32-bit words, so two seeds with the same hash are the same k-mer:
+ * there are no false matches to correct for. One seed in `SEED_DENSITY` is kept — dense enough
+ * to estimate the identity of each 3-kb fragment of a query on its own (as fastANI does), sparse
+ * enough that a 5 Mbp genome's sketch is about 5 MB. The seeds with the smallest hashes form the
+ * screening sketch (one in `SCREEN_DENSITY`): a prefix of the sorted seeds, no second pass.
+ */
+
+export const KMER = 16;
+/** One k-mer in this many is a seed (FracMinHash scale). */
+export const SEED_DENSITY = 8;
+/** One k-mer in this many is a screening hash (a subset of the seeds). */
+export const SCREEN_DENSITY = 2000;
+/** Query fragments are compared one by one, as in fastANI (Jain et al. 2018). */
+export const FRAGMENT_LENGTH = 3000;
+
+const SEED_LIMIT = Math.floor(0x1_0000_0000 / SEED_DENSITY);
+export const SCREEN_LIMIT = Math.floor(0x1_0000_0000 / SCREEN_DENSITY);
+
+/** The parts of an assembly the sketch reads: codes 0–3 for bases, 4 for N; contigs in order. */
+export interface GenomeSequence {
+  codes: Uint8Array;
+  contigs: readonly { start: number; length: number }[];
+  length: number;
+}
+
+export interface SeedSketch {
+  /** Seed hashes, ascending. */
+  hashes: Uint32Array;
+  /** Position of each seed's first base (in the contigs laid end to end) times two, plus 1 when the seed is the reverse complement of the genome's strand. */
+  positions: Uint32Array;
+  /** Bases of the genome. */
+  length: number;
+  /** First base of each contig, and its length. */
+  contigStarts: Uint32Array;
+  contigLengths: Uint32Array;
+}
+
+/** The MurmurHash3 finaliser: a bijection on 32-bit words that spreads k-mers evenly. */
+export function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+let scratchHashes: Uint32Array = new Uint32Array(1 << 16);
+let scratchPositions: Uint32Array = new Uint32Array(1 << 16);
+
+function grow(count: number): void {
+  const size = Math.max(count + 1, scratchHashes.length * 2);
+  const hashes = new Uint32Array(size);
+  hashes.set(scratchHashes);
+  const positions = new Uint32Array(size);
+  positions.set(scratchPositions);
+  scratchHashes = hashes;
+  scratchPositions = positions;
+}
+
+/** Sorts the seeds by hash (two 16-bit LSD radix passes, carrying the positions along). */
+function sortByHash(hashes: Uint32Array, positions: Uint32Array): { hashes: Uint32Array; positions: Uint32Array } {
+  // Typed as plain Uint32Array views: the arrays may live on shared memory (worker threads).
+  const n = hashes.length;
+  let h: Uint32Array = hashes;
+  let p: Uint32Array = positions;
+  let h2: Uint32Array = new Uint32Array(n);
+  let p2: Uint32Array = new Uint32Array(n);
+  const counts = new Uint32Array(65537);
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[((h[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let b = 0; b < 65536; b++) counts[b + 1]! += counts[b]!;
+    for (let i = 0; i < n; i++) {
+      const d = counts[(h[i]! >>> shift) & 0xffff]!++;
+      h2[d] = h[i]!;
+      p2[d] = p[i]!;
+    }
+    [h, h2] = [h2, h];
+    [p, p2] = [p2, p];
+  }
+  return { hashes: h, positions: p };
+}
+
+/** The seed sketch of a genome: every canonical 16-mer whose hash falls in the kept fraction. */
+export function sketchGenome(genome: GenomeSequence): SeedSketch {
+  const { codes, contigs } = genome;
+  // Locals, not the module's scratch variables, inside the loop: they stay in registers.
+  let hashes = scratchHashes;
+  let positions = scratchPositions;
+  let capacity = hashes.length;
+  let count = 0;
+  for (const contig of contigs) {
+    let forward = 0;
+    let reverse = 0;
+    let run = 0;
+    const end = contig.start + contig.length;
+    for (let i = contig.start; i < end; i++) {
+      const x = codes[i]!;
+      if (x > 3) {
+        run = 0;
+        continue;
+      }
+      forward = (forward << 2) | x;
+      reverse = (reverse >>> 2) | ((3 - x) << 30);
+      if (++run < KMER) continue;
+      const f = forward >>> 0;
+      const r = reverse >>> 0;
+      let h = f <= r ? f : r;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      h ^= h >>> 16;
+      h >>>= 0;
+      if (h >= SEED_LIMIT) continue;
+      if (count === capacity) {
+        grow(count);
+        hashes = scratchHashes;
+        positions = scratchPositions;
+        capacity = hashes.length;
+      }
+      hashes[count] = h;
+      positions[count++] = ((i - KMER + 1) * 2 + (f <= r ? 0 : 1)) >>> 0;
+    }
+  }
+  const sorted = sortByHash(hashes.slice(0, count), positions.slice(0, count));
+  return {
+    hashes: sorted.hashes,
+    positions: sorted.positions,
+    length: genome.length,
+    contigStarts: Uint32Array.from(contigs, (c) => c.start),
+    contigLengths: Uint32Array.from(contigs, (c) => c.length),
+  };
+}
+
+/** The screening hashes of a sketch: the prefix of its sorted seeds below the screening limit. */
+export function screeningHashes(sketch: SeedSketch): Uint32Array {
+  let lo = 0;
+  let hi = sketch.hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sketch.hashes[mid]! < SCREEN_LIMIT) lo = mid + 1;
+    else hi = mid;
+  }
+  return sketch.hashes.subarray(0, lo);
+}
+
+/** Full fragments of a genome: each contig cut into 3-kb pieces from its start, the rest left out (as fastANI does). */
+export function fragmentCount(sketch: Pick<SeedSketch, 'contigLengths'>): number {
+  let n = 0;
+  for (const length of sketch.contigLengths) n += Math.floor(length / FRAGMENT_LENGTH);
+  return n;
+}
+
+/** A sketch as a query: which fragment each seed lies in (−1 for none), and the seeds per fragment. */
+export interface QuerySketch extends SeedSketch {
+  fragmentOf: Int32Array;
+  seedsPerFragment: Uint32Array;
+  fragments: number;
+}
+
+export function asQuery(sketch: SeedSketch): QuerySketch {
+  const fragments = fragmentCount(sketch);
+  // First fragment of each contig, to number fragments across contigs.
+  const firstFragment = new Uint32Array(sketch.contigStarts.length);
+  for (let c = 1; c < firstFragment.length; c++) firstFragment[c] = firstFragment[c - 1]! + Math.floor(sketch.contigLengths[c - 1]! / FRAGMENT_LENGTH);
+  const fragmentOf = new Int32Array(sketch.hashes.length);
+  const seedsPerFragment = new Uint32Array(fragments);
+  const starts = sketch.contigStarts;
+  for (let i = 0; i < sketch.positions.length; i++) {
+    const pos = sketch.positions[i]! >>> 1;
+    // The contig holding pos: the last start ≤ pos.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    const offset = pos - starts[lo]!;
+    const piece = Math.floor(offset / FRAGMENT_LENGTH);
+    // A seed counts for a fragment only when all its bases lie inside it.
+    if (piece >= Math.floor(sketch.contigLengths[lo]! / FRAGMENT_LENGTH) || offset + KMER > (piece + 1) * FRAGMENT_LENGTH) {
+      fragmentOf[i] = -1;
+      continue;
+    }
+    const fragment = firstFragment[lo]! + piece;
+    fragmentOf[i] = fragment;
+    seedsPerFragment[fragment]!++;
+  }
+  return { ...sketch, fragmentOf, seedsPerFragment, fragments };
+}
