@@ -406,12 +406,15 @@ export function chooseNextTests(
   return proposals.sort((a, b) => b.informationBits - a.informationBits || a.code.localeCompare(b.code)).slice(0, count);
 }
 
-/** The most typical profile of a taxon: each test with data entered as its majority reaction. */
+/**
+ * The most typical profile of a taxon: each test entered as the reaction most of its strains
+ * give. Tests at exactly 50 % have no typical reaction and tests without data are left out.
+ */
 export function typicalReactions(taxon: MatrixTaxon, tests: readonly string[]): Record<string, Reaction> {
   const reactions: Record<string, Reaction> = {};
   for (const code of tests) {
     const p = taxon.percent[code];
-    if (p !== undefined) reactions[code] = p >= 50 ? '+' : '-';
+    if (p !== undefined && p !== 50) reactions[code] = p > 50 ? '+' : '-';
   }
   return reactions;
 }
