@@ -8,6 +8,7 @@ import {
   CODE_PERCENT,
   EXTRA_ZH,
   FARMER_1985,
+  FAMILY_VALUES,
   FARMER_REFINEMENTS,
 } from './curation-enterobacterales';
 import { PRIMARY_ROWS } from './curation-primary';
@@ -46,9 +47,15 @@ export function buildEnterobacteralesMatrices(table: BergeysTable, names: NameHe
     const refined = FARMER_REFINEMENTS[naming.name] ?? {};
     if (FARMER_REFINEMENTS[naming.name]) usedRefinements.add(naming.name);
     const percent: Record<string, number> = {};
+    const familyNotes: string[] = [];
     for (const code of conventionalTests) {
       const farmer = refined[code];
-      percent[code] = farmer === undefined ? CODE_PERCENT[row.codes[code]!] : clamp(farmer);
+      const family = FAMILY_VALUES[code];
+      if (farmer !== undefined) percent[code] = clamp(farmer);
+      else if (family && family.unlessCode !== row.codes[code]) {
+        percent[code] = family.percent;
+        familyNotes.push(family.source);
+      } else percent[code] = CODE_PERCENT[row.codes[code]!];
     }
     for (const code of Object.keys(refined)) {
       if (!conventionalTests.includes(code)) throw new Error(`refinement of ${naming.name}: ${code} is not a conventional test`);
@@ -64,7 +71,9 @@ export function buildEnterobacteralesMatrices(table: BergeysTable, names: NameHe
       primary: naming.primary,
       percent,
       source: `${BERGEYS_SOURCE}, row "${row.name}" (codes → band midpoints)` +
-        (refinedCodes.length ? `; ${refinedCodes.join(', ')} from ${FARMER_1985}` : '') + nameNote,
+        (refinedCodes.length ? `; ${refinedCodes.join(', ')} from ${FARMER_1985}` : '') +
+        familyNotes.map((n) => `; ${n}`).join('') +
+        nameNote,
     });
 
     const overrides = API20E_OVERRIDES[naming.name] ?? {};

@@ -76,7 +76,9 @@ export const BERGEYS_NAMING: readonly BergeysNaming[] = [
   { source: 'Rahnella aquatilis', name: 'Rahnella aquatilis', primary: OTHER },
   { source: 'Salmonella I', name: 'Salmonella enterica subsp. enterica', primary: 'Salmonella', complexApi: 'Salmonella spp.' },
   { source: 'Salmonella II', name: 'Salmonella enterica subsp. salamae', primary: 'Salmonella', complexApi: 'Salmonella spp.' },
-  { source: 'Salmonella III = Arizona', name: 'Salmonella enterica subsp. arizonae', note: 'subspecies III (IIIa arizonae, IIIb diarizonae), former Arizona', primary: 'Salmonella' },
+  // On API 20E subspecies III differs from II only in ONPG, which the table gives II at 26–75 %;
+  // the conventional tubes (malonate, dulcitol, gelatin) separate them.
+  { source: 'Salmonella III = Arizona', name: 'Salmonella enterica subsp. arizonae', note: 'subspecies III (IIIa arizonae, IIIb diarizonae), former Arizona', primary: 'Salmonella', complexApi: 'Salmonella spp.' },
   { source: 'Salmonella IV', name: 'Salmonella enterica subsp. houtenae', primary: 'Salmonella', complexApi: 'Salmonella spp.' },
   { source: 'Salmonella choleraesuis', name: 'Salmonella Choleraesuis', note: 'serovar of S. enterica subsp. enterica', primary: 'Salmonella', complexApi: 'Salmonella spp.' },
   { source: 'Salmonella gallinarum', name: 'Salmonella Gallinarum', note: 'serovar of S. enterica subsp. enterica', primary: 'Salmonella', complex: 'Salmonella Gallinarum' },
@@ -141,16 +143,48 @@ export const EXTRA_ZH: Readonly<Record<string, string>> = {
  * 76–89 % bands) for the clinically common species. Values of 0 and 100 are entered as 1 and 99.
  */
 export const FARMER_REFINEMENTS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  'Escherichia coli': { IND: 98, LDC: 90, ADH: 17, ODC: 65, MOT: 95, SAC: 50, DUL: 60, SAL: 40, RAF: 50, RHA: 80, ESC: 35, MEL: 75, H2S: 1, URE: 1, CIT: 1, VP: 1, INO: 1, CEL: 2 },
-  'Klebsiella pneumoniae subsp. pneumoniae': { MR: 10, DUL: 30, MDG: 90, MUC: 90, IND: 1, ODC: 1, MOT: 1 },
+  'Escherichia coli': {
+    IND: 98, MR: 99, VP: 1, CIT: 1, H2S: 1, URE: 1, PDA: 1, LDC: 90, ADH: 17, ODC: 65, MOT: 95, GEL: 1, KCN: 3, MNT: 1,
+    GAS: 95, LAC: 95, SAC: 50, MAN: 98, DUL: 60, SAL: 40, ADO: 5, INO: 1, SOR: 94, ARA: 99, RAF: 50, RHA: 80, MAL: 95,
+    XYL: 95, TRE: 98, CEL: 2, MDG: 1, ESC: 35, MEL: 75, DARL: 5, MUC: 95, LIP: 1, DNA: 1, NO3: 99, ONPG: 95, YEL: 1,
+  },
+  'Klebsiella pneumoniae subsp. pneumoniae': {
+    IND: 1, MR: 10, VP: 98, CIT: 98, H2S: 1, URE: 95, PDA: 1, LDC: 98, ADH: 1, ODC: 1, MOT: 1, GEL: 1, KCN: 98, MNT: 93,
+    GAS: 97, LAC: 98, SAC: 99, MAN: 99, DUL: 30, SAL: 99, ADO: 90, INO: 95, SOR: 99, ARA: 99, RAF: 99, RHA: 99, MAL: 98,
+    XYL: 99, TRE: 99, CEL: 98, MDG: 90, ESC: 99, MEL: 99, DARL: 98, MUC: 90, ONPG: 99,
+  },
   'Klebsiella oxytoca': { IND: 99, MR: 20, DUL: 55, ODC: 1, MOT: 1 },
-  'Enterobacter cloacae': { URE: 65, MNT: 75, SAL: 75, DUL: 15, ADO: 25, INO: 15, ESC: 30, MDG: 85, DARL: 15, MUC: 75 },
-  'Citrobacter freundii': { ODC: 1, ADH: 67, LAC: 78, SAC: 89 },
+  'Enterobacter cloacae': {
+    IND: 1, MR: 5, VP: 99, CIT: 99, H2S: 1, URE: 65, LDC: 1, ADH: 97, ODC: 96, MOT: 95, KCN: 98, MNT: 75, LAC: 93, SAC: 97,
+    DUL: 15, SAL: 75, ADO: 25, INO: 15, SOR: 95, RAF: 97, RHA: 92, CEL: 99, MDG: 85, ESC: 30, MEL: 90, DARL: 15, MUC: 75, ONPG: 99,
+  },
+  'Citrobacter freundii': { IND: 5, H2S: 80, URE: 44, LDC: 1, ODC: 1, ADH: 67, KCN: 89, MNT: 11, LAC: 78, SAC: 89, DUL: 55 },
   'Citrobacter koseri': { URE: 75, ADH: 80, SAC: 40 },
-  'Proteus mirabilis': { VP: 50, CIT: 65, SAC: 15, H2S: 98, URE: 98, ODC: 99 },
+  'Proteus mirabilis': {
+    IND: 2, MR: 97, VP: 50, CIT: 65, H2S: 98, URE: 98, PDA: 98, LDC: 1, ADH: 1, ODC: 99, MOT: 95, GEL: 90, KCN: 98, MNT: 2,
+    GAS: 96, LAC: 2, SAC: 15, MAN: 1, SAL: 1, ADO: 1, INO: 1, SOR: 1, ARA: 1, RAF: 1, RHA: 1, MAL: 1, XYL: 98, TRE: 98,
+    CEL: 1, ESC: 1, MEL: 1, LIP: 92, ONPG: 1,
+  },
   'Proteus vulgaris': { SAL: 50, ESC: 50, CIT: 15 },
+  'Serratia marcescens': {
+    IND: 1, MR: 20, VP: 98, CIT: 98, H2S: 1, URE: 15, LDC: 99, ADH: 1, ODC: 99, MOT: 97, GEL: 90, ADO: 40, INO: 75,
+    SOR: 99, ARA: 1, RAF: 2, RHA: 1, SAL: 95, ESC: 95, MEL: 1, LIP: 98, DNA: 98, ONPG: 95,
+  },
   'Hafnia alvei': { VP: 85, MR: 40 },
-  'Salmonella enterica subsp. enterica': { ADH: 70, INO: 35 },
+  'Salmonella enterica subsp. enterica': {
+    IND: 1, MR: 99, VP: 1, CIT: 95, H2S: 95, URE: 1, LDC: 98, ADH: 70, ODC: 97, MOT: 95, LAC: 1, SAC: 1, DUL: 96, SAL: 1,
+    ADO: 1, INO: 35, SOR: 95, ARA: 99, RAF: 2, RHA: 95, MEL: 95, ONPG: 2,
+  },
+};
+
+/**
+ * Characters of the family, not of a species: Enterobacterales are oxidase negative and ferment
+ * glucose (family definition, Farmer 1985 and Bergey's). Every row takes these values, which
+ * sharpen the table's code bands (5 → 5 %, 1 → 95 %) into what the family description states.
+ */
+export const FAMILY_VALUES: Readonly<Record<string, { percent: number; unlessCode?: number; source: string }>> = {
+  OX: { percent: 1, source: 'OX 1 %: Enterobacterales are oxidase negative (family description, Farmer 1985)' },
+  GLU: { percent: 99, unlessCode: 2, source: 'GLU 99 %: Enterobacterales ferment D-glucose (family description, Farmer 1985)' },
 };
 
 /**

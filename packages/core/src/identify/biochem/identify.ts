@@ -119,8 +119,11 @@ export interface BiochemIdentification {
   candidates: BiochemCandidate[];
   /** Rank 1 with the label its %ID and T earn (or "unacceptable" when the primary tests rule the panel out). */
   call: BiochemCandidate & { label: LocalizedText; note?: LocalizedText };
-  /** When the call is not separated from its neighbours but they share a complex or genus that reaches 80 %. */
-  groupCall?: { kind: 'complex' | 'genus'; name: string; percentId: number; members: string[] };
+  /**
+   * When the call's neighbours share its complex (or genus) and together they earn a better label
+   * than the call alone: the identification at that level, with the summed %ID and the call's T.
+   */
+  groupCall?: { kind: 'complex' | 'genus'; name: string; percentId: number; level: QualityLevel; members: string[] };
   nextTests: NextTest[];
   primaryFit?: PrimaryFit;
 }
@@ -310,7 +313,7 @@ export function identifyBiochem(
   const callLevel: QualityLevel = primaryFit?.outsidePanel ? 'unacceptable' : first.level;
   const call = { ...first, level: callLevel, label: QUALITY_LABELS[callLevel], ...(note ? { note } : {}) };
 
-  const groupCall = callLevel === 'low discrimination' || callLevel === 'acceptable' ? findGroupCall(ranked) : undefined;
+  const groupCall = callLevel === 'unacceptable' ? undefined : findGroupCall(ranked, first.typicity, callLevel);
 
   const nextTests =
     first.percentId >= 99 || callLevel === 'unacceptable'
@@ -337,16 +340,21 @@ export function identifyBiochem(
   };
 }
 
-function findGroupCall(ranked: readonly { taxon: MatrixTaxon; percentId: number }[]): BiochemIdentification['groupCall'] {
+function findGroupCall(
+  ranked: readonly { taxon: MatrixTaxon; percentId: number }[],
+  typicity: number,
+  callLevel: QualityLevel,
+): BiochemIdentification['groupCall'] {
   const first = ranked[0]!.taxon;
   const tries: { kind: 'complex' | 'genus'; name: string; member: (t: MatrixTaxon) => boolean }[] = [];
   if (first.complex) tries.push({ kind: 'complex', name: first.complex, member: (t) => t.complex === first.complex });
   tries.push({ kind: 'genus', name: genusOf(first.name), member: (t) => genusOf(t.name) === genusOf(first.name) });
   for (const attempt of tries) {
-    const members = ranked.filter((r) => attempt.member(r.taxon));
+    const members = ranked.filter((r) => attempt.member(r.taxon) && r.percentId >= 0.1);
     const sum = members.reduce((a, r) => a + r.percentId, 0);
-    if (sum >= 80 && members.length > 1) {
-      return { kind: attempt.kind, name: attempt.name, percentId: sum, members: members.filter((m) => m.percentId >= 0.1).map((m) => m.taxon.name) };
+    const level = qualityLevel(sum, typicity);
+    if (members.length > 1 && sum >= 80 && QUALITY_LEVELS.indexOf(level) < QUALITY_LEVELS.indexOf(callLevel)) {
+      return { kind: attempt.kind, name: attempt.name, percentId: sum, level, members: members.map((m) => m.taxon.name) };
     }
   }
   return undefined;
