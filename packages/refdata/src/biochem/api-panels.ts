@@ -36,7 +36,8 @@ export function normaliseWellCode(label: string): string {
  * returned in strip order. Cupule numbers must be whole, unique numbers.
  */
 export function parseApiPanelMeta(text: string, file: string): ApiWell[] {
-  const { index, rows } = csvTable(text, file, ['cupule', 'cupule_Name_Kit', 'reaction_name', 'substrate', 'ID_CHEBI', 'EC_number']);
+  // Lenient quotes: the kit tables hold unescaped quotes inside quoted cells (see CsvOptions).
+  const { index, rows } = csvTable(text, file, ['cupule', 'cupule_Name_Kit', 'reaction_name', 'substrate', 'ID_CHEBI', 'EC_number'], { lenientQuotes: true });
   const cell = (row: { cells: string[] }, column: string) => row.cells[index.get(column)!];
   const seen = new Set<number>();
   const wells = rows.map((row) => {

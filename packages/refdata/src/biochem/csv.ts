@@ -11,7 +11,17 @@ export interface CsvRow {
  * and line breaks. An unterminated quote or text glued to a closing quote is an error, never a
  * silently shorter table.
  */
-export function parseCsv(text: string, file: string): CsvRow[] {
+export interface CsvOptions {
+  /**
+   * Read quotes the way sloppy exporters write them: inside a quoted cell a quote ends the cell
+   * only when a comma or the end of the line follows it, and any other quote is text ("" still
+   * reads as one quote). The BacDive kit tables need this: one cell there is
+   * `"Morphology coccus="+" rod="-""`.
+   */
+  lenientQuotes?: boolean;
+}
+
+export function parseCsv(text: string, file: string, options: CsvOptions = {}): CsvRow[] {
   const rows: CsvRow[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -33,7 +43,14 @@ export function parseCsv(text: string, file: string): CsvRow[] {
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (inQuotes) {
-      if (c === '"') {
+      if (c === '"' && options.lenientQuotes) {
+        const next = text[i + 1];
+        if (next === undefined || next === ',' || next === '\n' || next === '\r') inQuotes = false;
+        else if (next === '"' && (text[i + 2] === '"' || text[i + 2] === undefined || ![',', '\n', '\r'].includes(text[i + 2]!))) {
+          cell += '"';
+          i++;
+        } else cell += '"';
+      } else if (c === '"') {
         if (text[i + 1] === '"') {
           cell += '"';
           i++;
@@ -65,8 +82,13 @@ export function parseCsv(text: string, file: string): CsvRow[] {
 }
 
 /** Maps header names to indexes and checks that every record has as many cells as the header. */
-export function csvTable(text: string, file: string, required: readonly string[]): { header: string[]; index: Map<string, number>; rows: CsvRow[] } {
-  const all = parseCsv(text, file);
+export function csvTable(
+  text: string,
+  file: string,
+  required: readonly string[],
+  options: CsvOptions = {},
+): { header: string[]; index: Map<string, number>; rows: CsvRow[] } {
+  const all = parseCsv(text, file, options);
   const head = all[0];
   if (!head) throw new BiochemFileError('the file is empty', { file });
   const header = head.cells.map((h) => h.trim());

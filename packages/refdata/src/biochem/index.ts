@@ -1,5 +1,5 @@
 export { BiochemFileError } from './errors';
-export { parseCsv, csvTable, type CsvRow } from './csv';
+export { parseCsv, csvTable, type CsvOptions, type CsvRow } from './csv';
 export * from './bergeys';
 export * from './api-panels';
 export * from './ijsem';
