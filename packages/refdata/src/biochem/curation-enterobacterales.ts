@@ -116,6 +116,10 @@ export const BERGEYS_NAMING: readonly BergeysNaming[] = [
 /** Chinese names MDC gives where `organisms.zh.tsv` has none (translated from the Latin epithet). */
 export const EXTRA_ZH: Readonly<Record<string, string>> = {
   'Cedecea davisae': '戴维斯西地西菌',
+  'Klebsiella pneumoniae subsp. pneumoniae': '肺炎克雷伯菌肺炎亚种',
+  'Klebsiella pneumoniae subsp. ozaenae': '肺炎克雷伯菌臭鼻亚种',
+  'Klebsiella pneumoniae subsp. rhinoscleromatis': '肺炎克雷伯菌鼻硬结亚种',
+  'Salmonella enterica subsp. enterica': '肠道沙门菌肠道亚种',
   'Cedecea lapagei': '拉氏西地西菌',
   'Edwardsiella hoshinae': '保科爱德华菌',
   'Edwardsiella ictaluri': '鮰爱德华菌',

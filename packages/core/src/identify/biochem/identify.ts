@@ -135,7 +135,7 @@ export interface IdentifyBiochemOptions {
   primary?: ProbabilityMatrix;
   /** Further matrices whose tests may be proposed as next tests (e.g. the conventional tubes for API 20E). */
   nextTestMatrices?: readonly ProbabilityMatrix[];
-  /** How many next tests to propose (default 5). */
+  /** How many next tests to propose (default 5; 0 skips the search). */
   nextTestCount?: number;
 }
 
@@ -316,7 +316,7 @@ export function identifyBiochem(
   const groupCall = callLevel === 'unacceptable' ? undefined : findGroupCall(ranked, first.typicity, callLevel);
 
   const nextTests =
-    first.percentId >= 99 || callLevel === 'unacceptable'
+    first.percentId >= 99 || callLevel === 'unacceptable' || options.nextTestCount === 0
       ? []
       : chooseNextTests(
           ranked.map((r) => ({ taxon: r.taxon, percentId: r.percentId })),
