@@ -11,6 +11,7 @@ import {
   panelById,
   parseReaction,
   parseReactionList,
+  type BiochemField,
   type BiochemIdentification,
   type BiochemPanel,
   type Reaction,
@@ -50,7 +51,12 @@ export interface BiochemQuery {
 }
 
 /** Reactions of one isolate from a profile and/or test=reaction entries; they must agree. */
-function combine(panel: BiochemPanel, profile: string | undefined, entries: Record<string, Reaction>, field: { profile: string; reactions: string }): { reactions: Record<string, Reaction>; profile?: string } {
+function combine(
+  panel: BiochemPanel,
+  profile: string | undefined,
+  entries: Record<string, Reaction>,
+  field: { profile: BiochemField; reactions: BiochemField },
+): { reactions: Record<string, Reaction>; profile?: string } {
   const primaryCodes = BIOCHEM_PANELS.primary.tests;
   let reactions: Record<string, Reaction> = { ...entries };
   let normalised: string | undefined;
@@ -69,6 +75,8 @@ function combine(panel: BiochemPanel, profile: string | undefined, entries: Reco
   if (Object.keys(reactions).length === 0) throw biochemErrors.noReactions(field.reactions);
   return { reactions, ...(normalised ? { profile: normalised } : {}) };
 }
+
+const lineField = (file: string, line: number): BiochemField => ({ en: `${file} line ${line}`, zh: `${file} 第 ${line} 行` });
 
 /**
  * Reads a query TSV completely before anything is identified: a bad cell stops the run with its
@@ -95,8 +103,8 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
       for (const name of header.slice(2)) {
         if (name.toLowerCase() === 'profile') continue;
         const test = biochemTest(name);
-        if (!test) throw biochemErrors.unknownTest(`${file} line ${line}`, name);
-        if (seen.has(test.code)) throw biochemErrors.duplicateTest(`${file} line ${line}`, test.code);
+        if (!test) throw biochemErrors.unknownTest(lineField(file, line), name);
+        if (seen.has(test.code)) throw biochemErrors.duplicateTest(lineField(file, line), test.code);
         seen.add(test.code);
       }
       return;
@@ -107,13 +115,13 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
         zh: `${file} 第 ${line} 行：有 ${cells.length} 个单元格，而表头只有 ${header.length} 列。`,
       });
     }
-    const where = (column: string) => `${file} line ${line}, column ${column}`;
+    const where = (column: string): BiochemField => ({ en: `${file} line ${line}, column ${column}`, zh: `${file} 第 ${line} 行 ${column} 列` });
     const id = cells[0] ?? '';
     if (!id) {
-      throw new BiochemInputError('no-reactions', where('id'), { en: `${where('id')}: the isolate has no id.`, zh: `${file} 第 ${line} 行 id 列：菌株缺少编号。` });
+      throw new BiochemInputError('no-reactions', `${file} line ${line}, column id`, { en: `${file} line ${line}, column id: the isolate has no id.`, zh: `${file} 第 ${line} 行 id 列：菌株缺少编号。` });
     }
     if (ids.has(id)) {
-      throw new BiochemInputError('duplicate-test', where('id'), { en: `${where('id')}: id ${id} is used twice.`, zh: `${file} 第 ${line} 行 id 列：编号 ${id} 重复。` });
+      throw new BiochemInputError('duplicate-test', `${file} line ${line}, column id`, { en: `${file} line ${line}, column id: id ${id} is used twice.`, zh: `${file} 第 ${line} 行 id 列：编号 ${id} 重复。` });
     }
     ids.add(id);
     const panel = panelById(cells[1] ?? '', where('panel'));
@@ -129,7 +137,7 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
       const reaction = parseReaction(cell, code, where(name));
       if (reaction) entries[code] = reaction;
     });
-    const combined = combine(panel, profile, entries, { profile: where('profile'), reactions: `${file} line ${line}` });
+    const combined = combine(panel, profile, entries, { profile: where('profile'), reactions: lineField(file, line) });
     queries.push({ id, panel, ...combined });
   });
   if (!header) {

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../messages';
-import { biochemErrors } from './errors';
+import { biochemErrors, type BiochemField } from './errors';
 import { BIOCHEM_TESTS, biochemTest, type BiochemTest } from './tests';
 
 export const PANEL_IDS = ['API20E', 'conventional', 'primary'] as const;
@@ -94,7 +94,7 @@ export function isPanelId(value: string): value is PanelId {
 }
 
 /** The panel of an id as typed by a user ("api20e", "API 20E", "Conventional" …). */
-export function panelById(value: string, field = 'panel'): BiochemPanel {
+export function panelById(value: string, field: BiochemField = 'panel'): BiochemPanel {
   const wanted = value.trim().toLowerCase().replace(/[\s_-]+/g, '');
   const id = PANEL_IDS.find((p) => p.toLowerCase() === wanted);
   if (!id) throw biochemErrors.unknownPanel(field, value, PANEL_IDS);

@@ -1,4 +1,4 @@
-import { biochemErrors } from './errors';
+import { biochemErrors, type BiochemField } from './errors';
 import type { BiochemPanel, Reaction, Reactions } from './panels';
 
 const WEIGHTS = [1, 2, 4] as const;
@@ -13,7 +13,7 @@ export function profileLength(panel: BiochemPanel): number | undefined {
  * positive tests of its group, so 5144572 on API 20E reads ONPG, LDC | ODC | IND | GLU |
  * MAN, SOR | RHA, SAC, MEL | ARA. A profile states every test, so tests not positive are "–".
  */
-export function decodeProfile(panel: BiochemPanel, profile: string, field = 'profile'): Record<string, Reaction> {
+export function decodeProfile(panel: BiochemPanel, profile: string, field: BiochemField = 'profile'): Record<string, Reaction> {
   const groups = panel.profile?.groups;
   if (!groups) throw biochemErrors.profileNotDigits(field, panel.id);
   const digits = profile.trim().replace(/[\s-]+/g, '');

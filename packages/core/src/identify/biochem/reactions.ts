@@ -1,4 +1,4 @@
-import { biochemErrors } from './errors';
+import { biochemErrors, type BiochemField } from './errors';
 import type { BiochemPanel, Reaction } from './panels';
 import { biochemTest } from './tests';
 
@@ -7,7 +7,7 @@ const POSITIVE = new Set(['+', 'pos', 'positive', '阳性']);
 const NEGATIVE = new Set(['-', '–', '—', '−', 'neg', 'negative', '阴性']);
 
 /** The reaction a cell says, undefined when it is empty (test not done); throws on anything else. */
-export function parseReaction(value: string, code: string, field: string): Reaction | undefined {
+export function parseReaction(value: string, code: string, field: BiochemField): Reaction | undefined {
   const text = value.trim().toLowerCase();
   if (text === '') return undefined;
   if (POSITIVE.has(text)) return '+';
@@ -22,7 +22,7 @@ export function parseReaction(value: string, code: string, field: string): React
 export function parseReactionEntries(
   entries: Iterable<readonly [string, string]>,
   allowed: { panel: BiochemPanel; alsoAllowed?: readonly string[] },
-  field = 'reactions',
+  field: BiochemField = 'reactions',
 ): Record<string, Reaction> {
   const allowedCodes = new Set([...allowed.panel.tests, ...(allowed.alsoAllowed ?? [])]);
   const reactions: Record<string, Reaction> = {};
@@ -43,7 +43,7 @@ export function parseReactionEntries(
 export function parseReactionList(
   text: string,
   allowed: { panel: BiochemPanel; alsoAllowed?: readonly string[] },
-  field = 'reactions',
+  field: BiochemField = 'reactions',
 ): Record<string, Reaction> {
   const entries: [string, string][] = [];
   for (const part of text.split(/[,;\n]/)) {
