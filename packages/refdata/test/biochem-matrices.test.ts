@@ -190,6 +190,33 @@ describe('typical and aberrant profiles', () => {
   }
 });
 
+describe('primary tests narrowing the Enterobacterales panels', () => {
+  it('keep every typical profile inside its panel', () => {
+    for (const panel of ['API20E', 'conventional'] as const) {
+      const matrix = matrices[panel];
+      for (const taxon of matrix.taxa) {
+        const result = identifyBiochem(matrix, typicalReactions(taxon, matrix.tests), { primary: matrices.primary, nextTestCount: 0 });
+        expect(result.primaryFit!.outsidePanel, `${panel} ${taxon.name}`).toBe(false);
+      }
+    }
+  });
+
+  it('take an oxidase-positive API 20E profile out of the panel, naming the groups it points to', () => {
+    const typicalColi = typicalReactions(matrices.API20E.taxa.find((t) => t.name === 'Escherichia coli')!, matrices.API20E.tests);
+    const result = identifyBiochem(matrices.API20E, { ...typicalColi, OX: '+' }, { primary: matrices.primary });
+    expect(result.call.level).toBe('unacceptable');
+    expect(result.call.note!.en).toMatch(/Aeromonas|Vibrio/);
+    expect(result.call.note!.zh).toMatch(/气单胞菌属|弧菌属/);
+  });
+
+  it('take a Gram-positive coccus out of the panel', () => {
+    const typicalColi = typicalReactions(matrices.conventional.taxa.find((t) => t.name === 'Escherichia coli')!, matrices.conventional.tests);
+    const result = identifyBiochem(matrices.conventional, { ...typicalColi, GRAM: '+', COCC: '+', CLUS: '+' }, { primary: matrices.primary });
+    expect(result.primaryFit!.outsidePanel).toBe(true);
+    expect(result.primaryFit!.best.taxon).toMatch(/Staphylococcus|staphylococci/);
+  });
+});
+
 describe('primary tests matrix and the IJSEM strain descriptions', () => {
   const ijsemFile = dataDir ? path.join(dataDir, IJSEM_DIR, IJSEM_FILE) : '';
   /** Matrix rows and the genus whose published strain descriptions back them. */

@@ -115,16 +115,29 @@ export function buildEnterobacteralesMatrices(table: BergeysTable, names: NameHe
   };
 }
 
-/** The primary tests and morphology matrix from MDC's curation. */
-export function buildPrimaryMatrix(): ProbabilityMatrix {
+/**
+ * The primary tests and morphology matrix from MDC's curation. The Enterobacterales rows take the
+ * tests they share with the conventional tubes (indole, urease, motility, lactose …) as the mean
+ * of their species in the conventional matrix, so that the two matrices never disagree.
+ */
+export function buildPrimaryMatrix(conventional?: ProbabilityMatrix): ProbabilityMatrix {
   const tests = BIOCHEM_PANELS.primary.tests;
+  const shared = conventional ? tests.filter((c) => conventional.tests.includes(c)) : [];
   const taxa: MatrixTaxon[] = PRIMARY_ROWS.map((row) => {
     for (const code of Object.keys(row.values)) {
       if (!tests.includes(code)) throw new Error(`primary row ${row.name}: ${code} is not a primary test`);
     }
     const percent: Record<string, number> = {};
     for (const code of tests) if (row.values[code] !== undefined) percent[code] = clamp(row.values[code]!);
-    return { name: row.name, zh: row.zh, synonyms: [], ...(row.complex ? { complex: row.complex } : {}), percent, source: row.source };
+    let source = row.source;
+    const members = conventional?.taxa.filter((t) => t.primary === row.name) ?? [];
+    if (members.length > 0) {
+      for (const code of shared) {
+        percent[code] = clamp(members.reduce((sum, t) => sum + t.percent[code]!, 0) / members.length);
+      }
+      source += `; ${shared.join(', ')}: mean of its ${members.length} taxa in the conventional matrix`;
+    }
+    return { name: row.name, zh: row.zh, synonyms: [], ...(row.complex ? { complex: row.complex } : {}), percent, source };
   });
   const p = spec('primary');
   return { id: p.id, panel: p.panel, name: p.name, tests, taxa, source: p.source };

@@ -26,7 +26,7 @@ export async function generatedMatrixFiles(): Promise<Record<string, string>> {
   if (!root) throw new Error('reference data not found: set REFDATA_DIR');
   const table = parseBergeysCodes(readFileSync(path.join(root, BERGEYS_DIR, BERGEYS_FILE), 'utf8'));
   const { conventional, api20e } = buildEnterobacteralesMatrices(table, await nameHelpers());
-  const primary = buildPrimaryMatrix();
+  const primary = buildPrimaryMatrix(conventional);
   const out: Record<string, string> = {};
   for (const m of [conventional, api20e, primary]) {
     const file = MATRIX_FILES.find((f) => f.panel === m.panel)!.file;

@@ -56,6 +56,12 @@ export function typicityFromDecades(decades: number): number {
 export const UNACCEPTABLE_DECADES = 5;
 export const UNACCEPTABLE_TYPICITY = typicityFromDecades(UNACCEPTABLE_DECADES);
 
+/**
+ * How many tenfold steps the best primary group outside a panel must lie above the best group
+ * inside it for a profile to be taken as outside the panel.
+ */
+export const OUTSIDE_PANEL_DECADES = 1;
+
 /** The APIweb label that a %ID and a typicity earn. */
 export function qualityLevel(percentId: number, typicity: number): QualityLevel {
   if (typicity < UNACCEPTABLE_TYPICITY) return 'unacceptable';
@@ -106,7 +112,7 @@ export interface PrimaryFit {
   inPanelPercent: number;
   /** The best primary group overall, and its share. */
   best: { taxon: string; percentId: number };
-  /** The primary tests point away from this panel: the call is then "unacceptable". */
+  /** The best group outside the panel fits the primary reactions ≥ 10 times better than any inside: the call is then "unacceptable". */
   outsidePanel: boolean;
 }
 
@@ -286,25 +292,45 @@ export function identifyBiochem(
 
   let primaryFit: PrimaryFit | undefined;
   let note: LocalizedText | undefined;
-  if (primary && primaryTests.length > 0) {
-    const alone = score(primary.taxa, primaryTests, (t) => t);
+  // The fit to the panel is judged on every reaction the primary matrix knows, including those
+  // the panel also reads (oxidase, indole, motility …), each counted once in the panel's own %ID.
+  const fitTests = primary ? [...primaryTests, ...panelTests.filter(([code]) => primaryCodes.has(code))] : [];
+  if (primary && fitTests.length > 0) {
+    const alone = score(primary.taxa, fitTests, (t) => t);
     const primaryShares = shares(alone.map((s) => s.log));
     const covered = new Set(matrix.taxa.map((t) => t.primary).filter((x): x is string => !!x));
     let inPanel = 0;
-    let bestIndex = 0;
+    let bestIn = -Infinity;
+    let bestOut = -Infinity;
+    const outside: { taxon: MatrixTaxon; share: number }[] = [];
     primary.taxa.forEach((t, i) => {
-      if (covered.has(t.name)) inPanel += primaryShares[i]!;
-      if (primaryShares[i]! > primaryShares[bestIndex]!) bestIndex = i;
+      if (covered.has(t.name)) {
+        inPanel += primaryShares[i]!;
+        bestIn = Math.max(bestIn, alone[i]!.log);
+      } else {
+        outside.push({ taxon: t, share: primaryShares[i]! });
+        bestOut = Math.max(bestOut, alone[i]!.log);
+      }
     });
+    outside.sort((a, b) => b.share - a.share);
+    const bestIndex = primaryShares.indexOf(Math.max(...primaryShares));
     const best = { taxon: primary.taxa[bestIndex]!.name, percentId: primaryShares[bestIndex]! };
-    // Below 1 % the primary tests make every taxon of the panel at least 99 times less likely
-    // than a group the panel does not cover: a panel result would be misleading.
-    const outsidePanel = inPanel < 1;
+    // The best group the panel does not cover explains the primary reactions at least ten times
+    // better than any group it covers (an oxidase-positive isolate on API 20E, a Gram-positive
+    // coccus …): a panel answer would mislead. Best against best, not shares, so that the many
+    // groups outside a panel do not outvote it by their number alone.
+    const outsidePanel = (bestOut - bestIn) / LN10 >= OUTSIDE_PANEL_DECADES;
     primaryFit = { inPanelPercent: inPanel, best, outsidePanel };
     if (outsidePanel) {
+      const named = outside.slice(0, 3).filter((o) => o.share >= 1);
+      const entered = fitTests.map(([code, reaction]) => `${code}${reaction === '+' ? '+' : '–'}`).join(' ');
       note = {
-        en: `The primary tests point to ${best.taxon} (${best.percentId.toFixed(1)} %), which panel ${matrix.panel} does not cover.`,
-        zh: `初步试验提示为 ${primary.taxa[bestIndex]!.zh ?? best.taxon}（${best.percentId.toFixed(1)} %），不在鉴定板 ${matrix.panel} 的范围内。`,
+        en:
+          `The primary tests (${entered}) fit the taxa of panel ${matrix.panel} poorly (${inPanel.toFixed(1)} % of their identification); ` +
+          `they point to ${named.map((o) => `${o.taxon.name} (${o.share.toFixed(1)} %)`).join(', ')}, which this panel does not cover.`,
+        zh:
+          `初步试验（${entered}）与鉴定板 ${matrix.panel} 的菌群不符（仅占其鉴定结果的 ${inPanel.toFixed(1)} %）；` +
+          `结果指向 ${named.map((o) => `${o.taxon.zh ?? o.taxon.name}（${o.share.toFixed(1)} %）`).join('、')}，不在该鉴定板范围内。`,
       };
     }
   }
