@@ -5,18 +5,16 @@ import {
   BiochemInputError,
   biochemErrors,
   biochemTest,
-  decodeProfile,
-  encodeProfile,
-  identifyBiochem,
+  checkBiochemRequest,
+  identifyBiochemRequest,
   panelById,
   parseReaction,
-  parseReactionList,
   type BiochemField,
   type BiochemIdentification,
   type BiochemPanel,
   type Reaction,
 } from '@mdc/core/identify/biochem';
-import { BiochemFileError, readBiochemMatrices, type BiochemMatrices } from '@mdc/refdata/biochem';
+import { BiochemFileError, readBiochemMatrices } from '@mdc/refdata/biochem';
 
 const usage = `mdc identify --method biochem — identify an isolate from biochemical reactions
 
@@ -48,32 +46,6 @@ export interface BiochemQuery {
   panel: BiochemPanel;
   reactions: Record<string, Reaction>;
   profile?: string;
-}
-
-/** Reactions of one isolate from a profile and/or test=reaction entries; they must agree. */
-function combine(
-  panel: BiochemPanel,
-  profile: string | undefined,
-  entries: Record<string, Reaction>,
-  field: { profile: BiochemField; reactions: BiochemField },
-): { reactions: Record<string, Reaction>; profile?: string } {
-  const primaryCodes = BIOCHEM_PANELS.primary.tests;
-  let reactions: Record<string, Reaction> = { ...entries };
-  let normalised: string | undefined;
-  if (profile !== undefined && profile.trim() !== '') {
-    if (!panel.profile) throw biochemErrors.profileNotDigits(field.profile, panel.id);
-    const decoded = decodeProfile(panel, profile, field.profile);
-    for (const [code, reaction] of Object.entries(entries)) {
-      if (decoded[code] !== undefined && decoded[code] !== reaction) throw biochemErrors.conflictingReaction(field.reactions, code);
-    }
-    reactions = { ...decoded, ...entries };
-    normalised = encodeProfile(panel, decoded);
-  }
-  for (const code of Object.keys(reactions)) {
-    if (!panel.tests.includes(code) && !primaryCodes.includes(code)) throw biochemErrors.testNotInPanel(field.reactions, code, panel.id);
-  }
-  if (Object.keys(reactions).length === 0) throw biochemErrors.noReactions(field.reactions);
-  return { reactions, ...(normalised ? { profile: normalised } : {}) };
 }
 
 const lineField = (file: string, line: number): BiochemField => ({ en: `${file} line ${line}`, zh: `${file} 第 ${line} 行` });
@@ -137,8 +109,16 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
       const reaction = parseReaction(cell, code, where(name));
       if (reaction) entries[code] = reaction;
     });
-    const combined = combine(panel, profile, entries, { profile: where('profile'), reactions: lineField(file, line) });
-    queries.push({ id, panel, ...combined });
+    for (const code of Object.keys(entries)) {
+      if (!panel.tests.includes(code) && !BIOCHEM_PANELS.primary.tests.includes(code)) {
+        throw biochemErrors.testNotInPanel(where(code), code, panel.id);
+      }
+    }
+    const checked = checkBiochemRequest({ panel: panel.id, ...(profile === undefined ? {} : { profile }), reactions: entries }, {
+      profile: where('profile'),
+      reactions: lineField(file, line),
+    });
+    queries.push({ id, ...checked });
   });
   if (!header) {
     throw new BiochemInputError('no-reactions', file, { en: `${file}: the file is empty.`, zh: `${file}：文件为空。` });
@@ -149,16 +129,6 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
   return queries;
 }
 
-export function identifyQuery(query: BiochemQuery, matrices: BiochemMatrices, top: number): BiochemIdentification {
-  const matrix = matrices[query.panel.id];
-  if (!matrix) throw biochemErrors.noMatrix('panel', query.panel.id);
-  const nextTestMatrices = query.panel.id === 'API20E' ? [matrices.conventional] : [];
-  return identifyBiochem(matrix, query.reactions, {
-    top,
-    ...(query.panel.id === 'primary' ? {} : { primary: matrices.primary }),
-    nextTestMatrices,
-  });
-}
 
 /** %ID with two decimals, never rounded up to 100 unless it is 100. */
 function formatPercent(value: number): string {
@@ -227,14 +197,15 @@ export async function runBiochemIdentify(argv: string[]): Promise<void> {
       queries = parseBiochemQueryTsv(text, values.query);
     } else {
       if (values.panel === undefined) throw new UsageError('--panel is required with --profile or --reactions');
-      const panel = panelById(values.panel, '--panel');
       if (values.profile === undefined && values.reactions === undefined) throw new UsageError('--profile or --reactions is required with --panel');
-      const entries = values.reactions === undefined ? {} : parseReactionList(values.reactions, { panel, alsoAllowed: BIOCHEM_PANELS.primary.tests }, '--reactions');
-      const combined = combine(panel, values.profile, entries, { profile: '--profile', reactions: '--reactions' });
-      queries = [{ id: combined.profile ?? 'query', panel, ...combined }];
+      const checked = checkBiochemRequest(
+        { panel: values.panel, ...(values.profile === undefined ? {} : { profile: values.profile }), ...(values.reactions === undefined ? {} : { reactions: values.reactions }) },
+        { panel: '--panel', profile: '--profile', reactions: '--reactions' },
+      );
+      queries = [{ id: checked.profile ?? 'query', ...checked }];
     }
     const matrices = readBiochemMatrices();
-    const results = queries.map((query) => ({ query, result: identifyQuery(query, matrices, top) }));
+    const results = queries.map((query) => ({ query, result: identifyBiochemRequest(query, matrices, { top }) }));
     const output = values.format === 'json' ? formatBiochemJson(results) : formatBiochemTsv(results);
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
   } catch (error) {

@@ -5,3 +5,4 @@ export * from './profile';
 export * from './reactions';
 export * from './matrix';
 export * from './identify';
+export * from './request';
