@@ -118,7 +118,8 @@ export function buildEnterobacteralesMatrices(table: BergeysTable, names: NameHe
 /**
  * The primary tests and morphology matrix from MDC's curation. The Enterobacterales rows take the
  * tests they share with the conventional tubes (indole, urease, motility, lactose …) as the mean
- * of their species in the conventional matrix, so that the two matrices never disagree.
+ * of their species in the conventional matrix (biogroups left out), so that the two matrices
+ * never disagree.
  */
 export function buildPrimaryMatrix(conventional?: ProbabilityMatrix): ProbabilityMatrix {
   const tests = BIOCHEM_PANELS.primary.tests;
@@ -130,7 +131,9 @@ export function buildPrimaryMatrix(conventional?: ProbabilityMatrix): Probabilit
     const percent: Record<string, number> = {};
     for (const code of tests) if (row.values[code] !== undefined) percent[code] = clamp(row.values[code]!);
     let source = row.source;
-    const members = conventional?.taxa.filter((t) => t.primary === row.name) ?? [];
+    // Biogroups (the inactive E. coli, Edwardsiella tarda biogroup 1) are uncommon variants of a
+    // species: counting them as equals of the species would halve the genus' motility or lactose.
+    const members = conventional?.taxa.filter((t) => t.primary === row.name && !/biogroup/.test(t.name)) ?? [];
     if (members.length > 0) {
       for (const code of shared) {
         percent[code] = clamp(members.reduce((sum, t) => sum + t.percent[code]!, 0) / members.length);
