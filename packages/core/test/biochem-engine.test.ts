@@ -48,6 +48,10 @@ describe('%ID and typicity on a hand-computed matrix', () => {
     expect(result.call.label.en).toBe('Good identification');
     expect(beta!.testsAgainst.map((t) => `${t.code}${t.entered}${t.percentPositive}`)).toEqual(['IND+20', 'VP-80']);
     expect(alpha!.testsAgainst).toEqual([]);
+    expect(alpha!.tests).toEqual([
+      { code: 'IND', entered: '+', percentPositive: 90, against: false },
+      { code: 'VP', entered: '-', percentPositive: 10, against: false },
+    ]);
   });
 
   it('does not count missing reactions, and a 50 % test changes neither %ID nor T', () => {

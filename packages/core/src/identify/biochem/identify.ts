@@ -93,6 +93,9 @@ export interface BiochemCandidate {
   level: QualityLevel;
   /** log10 of the likelihood of the profile for this taxon. */
   log10Likelihood: number;
+  /** Every counted test: the reaction entered against this taxon's % positive (for the profile picture). */
+  tests: TestComparison[];
+  /** The counted tests whose reaction is the minority one for this taxon, strongest first. */
   testsAgainst: TestComparison[];
 }
 
@@ -284,6 +287,7 @@ export function identifyBiochem(
       typicity,
       level: qualityLevel(c.percentId, typicity),
       log10Likelihood: c.log / LN10,
+      tests: c.comparisons,
       testsAgainst: c.comparisons
         .filter((t) => t.against)
         .sort((a, b) => Math.abs(50 - (b.percentPositive ?? 50)) - Math.abs(50 - (a.percentPositive ?? 50))),
