@@ -1,0 +1,6 @@
+export { BiochemFileError } from './errors';
+export { parseCsv, csvTable, type CsvOptions, type CsvRow } from './csv';
+export * from './bergeys';
+export * from './api-panels';
+export * from './ijsem';
+export * from './matrices';
