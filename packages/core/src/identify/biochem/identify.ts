@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../messages';
+import type { LocalizedText } from '../index';
 import { biochemErrors } from './errors';
 import type { MatrixTaxon, ProbabilityMatrix } from './matrix';
 import type { Reaction, Reactions } from './panels';

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../messages';
+import type { LocalizedText } from '../index';
 import type { PanelId } from './panels';
 
 /**

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../messages';
+import type { LocalizedText } from '../index';
 import { biochemErrors, type BiochemField } from './errors';
 import { BIOCHEM_TESTS, biochemTest, type BiochemTest } from './tests';
 

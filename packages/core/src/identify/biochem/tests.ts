@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../messages';
+import type { LocalizedText } from '../index';
 
 /**
  * One biochemical, physiological or morphological test. The code is the one every panel and
