@@ -55,8 +55,8 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.getByTestId('user-menu').waitFor();
     await page.goto(`${pre}/blast`);
     await page.getByTestId('blast-page').waitFor();
-    // Methods that come later say so; only 16S and 18S open a dialog.
-    expect(await page.getByTestId('open-genome').count()).toBe(0);
+    // Methods that come later say so and open no dialog.
+    expect(await page.getByTestId('open-morph').count()).toBe(0);
     await page.getByTestId('open-16s').click();
     await page.getByTestId('blast-sequence-input').waitFor();
     await settled(page);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { GenomeCall, GenomeHit, QcReport, AssemblyStats } from '@mdc/core/identify/genome';
 import { localized } from '../schemas';
 
 const stats = z.object({
@@ -76,23 +75,4 @@ export const genomeResultSchema = z.object({
   ms: z.record(z.string(), z.number()),
 });
 
-export type RrnaCopyResult = z.infer<typeof rrnaCopy> & { sequence?: string };
-
-/** What a genome task keeps as its result (task.result). */
-export interface GenomeTaskResult {
-  query: { name: string; sampleName: string; stats: AssemblyStats };
-  call: GenomeCall;
-  hits: (GenomeHit & { taxonId: string | null })[];
-  qc: QcReport;
-  rrna: {
-    found: number;
-    identified: boolean;
-    copies: RrnaCopyResult[];
-    identityMin: number | null;
-    identityMax: number | null;
-    topSpecies: { species: string; copies: number }[];
-  };
-  library: { references: number; species: number; own: number };
-  thresholds: Record<string, number>;
-  ms: Record<string, number>;
-}
+export type { GenomeReport as GenomeTaskResult, RrnaCopyReport as RrnaCopyResult } from '@mdc/core/identify/genome';

@@ -1,9 +1,10 @@
 import type { Envelope } from '@mdc/contracts';
 import { api, http, type RequestOptions } from '../../lib/http';
 
+import type { IdentificationCall, IdentificationMethod } from '@mdc/core/identify';
 import type { Confidence, ConfidenceLevel, Hit as EngineHit, Marker } from '@mdc/core/identify/rrna';
 
-export type { Confidence, ConfidenceLevel, Marker };
+export type { Confidence, ConfidenceLevel, IdentificationCall, IdentificationMethod, Marker };
 export type TaskStatus = 'running' | 'done' | 'failed';
 export type HitSort = 'rank' | 'similarity' | 'score';
 
@@ -31,7 +32,15 @@ export interface TaskSequence {
 
 export interface TaskSummary {
   id: string;
-  marker: Marker;
+  method: IdentificationMethod;
+  /** 16S/18S tasks: the marker gene (same as method). */
+  marker?: Marker;
+  /** Sequences, assemblies, spectra or profiles submitted. */
+  itemCount: number;
+  /** The call of the first identified item, in the method's own measure. */
+  call: IdentificationCall | null;
+  /** What the method adds to the call in lists. */
+  summary?: Record<string, unknown>;
   status: TaskStatus;
   source: 'text' | 'file';
   fileName: string | null;
@@ -50,7 +59,10 @@ export interface TaskDetail extends TaskSummary {
   reference: { version: string; count: number } | null;
   searchMs: number | null;
   pdf: boolean;
-  sequences: TaskSequence[];
+  /** 16S/18S: every sequence's result. */
+  sequences?: TaskSequence[];
+  /** Other methods add their result under their own name (e.g. `genome`). */
+  [method: string]: unknown;
 }
 
 export interface Alignment {
@@ -72,7 +84,16 @@ export interface Thresholds {
   minSimilarity: number;
 }
 
+/** What /api/blast/info says of one method: reference counts and the method's own limits. */
+export interface MethodInfo {
+  method: IdentificationMethod;
+  references: number;
+  species: number;
+  [detail: string]: unknown;
+}
+
 export interface BlastInfo {
+  methods: MethodInfo[];
   markers: { marker: Marker; references: number; species: number }[];
   thresholds: Thresholds;
   similarityDefinition: Localized;
@@ -90,9 +111,11 @@ export interface Page<T> {
 
 export interface SubmitAnswer {
   id: string;
+  method: IdentificationMethod;
   token: string | null;
   status: TaskStatus;
-  sequenceCount: number;
+  itemCount: number;
+  sequenceCount?: number;
 }
 
 /** What a refused submission carries besides its message. */
@@ -107,7 +130,7 @@ export interface SubmitProblem {
 export interface HistoryFilter {
   page: number;
   pageSize: number;
-  marker?: Marker;
+  method?: IdentificationMethod;
   status?: TaskStatus;
   from?: string;
   to?: string;

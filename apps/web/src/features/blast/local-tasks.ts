@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth/session';
-import { blastApi, type Marker } from './api';
+import { blastApi, type IdentificationMethod, type Marker } from './api';
 
 /** An identification submitted without an account: its link and the token that claims it later. */
 export interface LocalTask {
   id: string;
   token: string;
-  marker: Marker;
+  method: IdentificationMethod;
   createdAt: string;
-  sequenceCount: number;
+  itemCount: number;
+}
+
+/** Entries kept by an earlier version name the marker and count sequences. */
+function upgrade(task: LocalTask & { marker?: Marker; sequenceCount?: number }): LocalTask {
+  return { id: task.id, token: task.token, createdAt: task.createdAt, method: task.method ?? task.marker ?? '16S', itemCount: task.itemCount ?? task.sequenceCount ?? 1 };
 }
 
 const KEY = 'mdc.blast.anonymousTasks';
@@ -27,7 +32,7 @@ export function readLocalTasks(): LocalTask[] {
   try {
     const raw = storage()?.getItem(KEY);
     const list = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(list) ? list.filter((t): t is LocalTask => typeof t?.id === 'string' && typeof t?.token === 'string') : [];
+    return Array.isArray(list) ? list.filter((t): t is LocalTask => typeof t?.id === 'string' && typeof t?.token === 'string').map(upgrade) : [];
   } catch {
     return [];
   }

@@ -39,3 +39,4 @@ export {
 } from './identify';
 export { find16SCopies, copyIdentity, type RrnaCopy } from './ribosomal';
 export { packSequence, unpackSequence } from './pack';
+export type { GenomeReport, RrnaCopyReport } from './report';

@@ -8,8 +8,9 @@ import { AreaHero } from '../../../components/page/AreaPage';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { isCancelled } from '../../../lib/http';
 import { useLocale } from '../../../lib/i18n/hooks';
-import { blastApi, type HistoryFilter, type Marker, type Page, type TaskStatus, type TaskSummary } from '../api';
-import { ConfidenceTag, StatusTag, dateTime, percent } from '../components/bits';
+import { blastApi, type HistoryFilter, type IdentificationMethod, type Page, type TaskStatus, type TaskSummary } from '../api';
+import { StatusTag, dateTime } from '../components/bits';
+import { METHOD_VIEWS, methodFromParam, methodView } from '../methods';
 import { useClaimLocalTasks } from '../local-tasks';
 import { fmt, useBlastTexts } from '../texts';
 import '../blast.css';
@@ -21,7 +22,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function useFilter(): [HistoryFilter, (next: Partial<HistoryFilter>) => void] {
   const [params, setParams] = useSearchParams();
   const filter = useMemo<HistoryFilter>(() => {
-    const marker = params.get('marker');
+    // `marker` is the older name of the method filter (links to /blast/hist?marker=18S keep working).
+    const method = methodFromParam(params.get('method') ?? params.get('marker'));
     const status = params.get('status');
     const from = params.get('from');
     const to = params.get('to');
@@ -29,7 +31,7 @@ function useFilter(): [HistoryFilter, (next: Partial<HistoryFilter>) => void] {
     return {
       page: Number.isInteger(page) && page > 0 ? page : 1,
       pageSize: PAGE_SIZE,
-      ...(marker === '16S' || marker === '18S' ? { marker } : {}),
+      ...(method ? { method } : {}),
       ...(status === 'running' || status === 'done' || status === 'failed' ? { status } : {}),
       ...(from && DAY.test(from) ? { from } : {}),
       ...(to && DAY.test(to) ? { to } : {}),
@@ -39,7 +41,7 @@ function useFilter(): [HistoryFilter, (next: Partial<HistoryFilter>) => void] {
     (next: Partial<HistoryFilter>) => {
       const merged = { ...filter, page: 1, ...next };
       const out = new URLSearchParams();
-      if (merged.marker) out.set('marker', merged.marker);
+      if (merged.method) out.set('method', merged.method);
       if (merged.status) out.set('status', merged.status);
       if (merged.from) out.set('from', merged.from);
       if (merged.to) out.set('to', merged.to);
@@ -119,19 +121,13 @@ export default function BlastHistoryPage() {
     });
   }
 
-  const filtered = Boolean(filter.marker || filter.status || filter.from || filter.to);
+  const filtered = Boolean(filter.method || filter.status || filter.from || filter.to);
   const range: [Dayjs | null, Dayjs | null] = [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null];
 
-  const topHit = (task: TaskSummary) =>
-    task.topHit ? (
-      <span className="mdc-blast-hist-top">
-        <i data-testid="history-top-species">{task.topHit.species}</i>
-        <span className="mdc-blast-muted">{percent(task.topHit.similarity)}</span>
-        <ConfidenceTag level={task.topHit.level} />
-        {task.sequenceCount > 1 && task.identifiedCount !== null && task.identifiedCount > 1 && (
-          <span className="mdc-blast-muted">{fmt(tx.history.more, { n: task.identifiedCount - 1 })}</span>
-        )}
-      </span>
+  const topHit = (task: TaskSummary) => {
+    const Call = methodView(task.method)?.Call;
+    return task.call && Call ? (
+      <Call task={task} />
     ) : task.status === 'failed' && task.error ? (
       <Tooltip title={task.error[locale]}>
         <span className="mdc-blast-hist-error">{task.error[locale]}</span>
@@ -139,6 +135,7 @@ export default function BlastHistoryPage() {
     ) : (
       <span className="mdc-blast-muted">—</span>
     );
+  };
 
   const view = (task: TaskSummary) => (
     <LocaleLink to={`/blast/res?id=${encodeURIComponent(task.id)}`} data-testid="history-view">
@@ -153,10 +150,10 @@ export default function BlastHistoryPage() {
 
   const columns: TableColumnsType<TaskSummary> = [
     { title: tx.history.submitted, dataIndex: 'createdAt', width: 150, render: (v: string) => dateTime(v) },
-    { title: tx.history.type, dataIndex: 'marker', width: 80, render: (v: Marker) => <Tag>{v}</Tag> },
+    { title: tx.history.type, dataIndex: 'method', width: 90, render: (v: IdentificationMethod) => <Tag data-testid="history-method">{tx.methodLabels[v]}</Tag> },
     {
-      title: tx.history.sequences,
-      dataIndex: 'sequenceCount',
+      title: tx.history.items,
+      dataIndex: 'itemCount',
       width: 110,
       render: (n: number, task) => (
         <span>
@@ -198,11 +195,11 @@ export default function BlastHistoryPage() {
           <label>
             <span>{tx.history.type}</span>
             <Select
-              value={filter.marker ?? ''}
-              onChange={(value: string) => setFilter({ marker: (value || undefined) as Marker | undefined })}
-              options={[{ value: '', label: tx.history.any }, { value: '16S', label: '16S' }, { value: '18S', label: '18S' }]}
+              value={filter.method ?? ''}
+              onChange={(value: string) => setFilter({ method: (value || undefined) as IdentificationMethod | undefined })}
+              options={[{ value: '', label: tx.history.any }, ...METHOD_VIEWS.map((v) => ({ value: v.id, label: tx.methodLabels[v.id] }))]}
               data-testid="filter-marker"
-              style={{ width: 110 }}
+              style={{ width: 120 }}
             />
           </label>
           <label>
@@ -233,7 +230,7 @@ export default function BlastHistoryPage() {
             />
           </label>
           <div className="mdc-blast-filters__end">
-            {filtered && <Button onClick={() => setFilter({ marker: undefined, status: undefined, from: undefined, to: undefined })}>{tx.history.reset}</Button>}
+            {filtered && <Button onClick={() => setFilter({ method: undefined, status: undefined, from: undefined, to: undefined })}>{tx.history.reset}</Button>}
             <LocaleLink to="/blast">
               <Button type="primary" icon={<PlusOutlined />}>
                 {tx.history.newTask}
@@ -268,14 +265,14 @@ export default function BlastHistoryPage() {
             {list.map((task) => (
               <article key={task.id} className="mdc-blast-hist-card" data-testid="history-row" data-id={task.id} data-status={task.status}>
                 <div className="mdc-blast-hist-card__head">
-                  <Tag>{task.marker}</Tag>
+                  <Tag>{tx.methodLabels[task.method]}</Tag>
                   <StatusTag status={task.status} />
                   <span className="mdc-blast-muted">{dateTime(task.createdAt)}</span>
                 </div>
                 <div className="mdc-blast-hist-card__top">{topHit(task)}</div>
                 <div className="mdc-blast-hist-card__foot">
                   <span className="mdc-blast-muted">
-                    {tx.history.sequences}: {task.sequenceCount}
+                    {tx.history.items}: {task.itemCount}
                   </span>
                   <span className="mdc-blast-hist-actions">
                     {view(task)}

@@ -6,28 +6,20 @@ import { DEFAULT_THRESHOLDS } from '@mdc/core/identify/rrna';
 import { AreaHero } from '../../../components/page/AreaPage';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useAuth } from '../../../lib/auth/session';
-import { blastApi, type BlastInfo, type Marker } from '../api';
+import type { IdentificationMethod } from '@mdc/core/identify';
+import { blastApi, type BlastInfo } from '../api';
 import { dateTime } from '../components/bits';
-import { SubmitDialog } from '../components/SubmitDialog';
 import { readLocalTasks, useClaimLocalTasks, type LocalTask } from '../local-tasks';
+import { METHOD_CARDS, METHOD_VIEWS, methodFromParam, viewOfCard } from '../methods';
 import { fmt, useBlastTexts } from '../texts';
 import '../blast.css';
-
-const METHODS = [
-  { key: '16s', marker: '16S' },
-  { key: '18s', marker: '18S' },
-  { key: 'genome' },
-  { key: 'ms' },
-  { key: 'biochem' },
-  { key: 'morph' },
-] as const satisfies readonly { key: string; marker?: Marker }[];
 
 export default function BlastPage() {
   const tx = useBlastTexts();
   const { token } = useAuth();
   const [params, setParams] = useSearchParams();
   const [info, setInfo] = useState<BlastInfo>();
-  const [open, setOpen] = useState<Marker | null>(null);
+  const [open, setOpen] = useState<IdentificationMethod | null>(null);
   const [local, setLocal] = useState<LocalTask[]>(() => readLocalTasks());
   const claimed = useClaimLocalTasks();
 
@@ -46,17 +38,18 @@ export default function BlastPage() {
 
   useEffect(() => setLocal(readLocalTasks()), [claimed, token]);
 
-  // `/blast?marker=16S` opens the dialog at once (links from elsewhere in the portal).
+  // `/blast?method=genome` (or `?marker=16S`) opens the dialog at once (links from elsewhere in the portal).
   useEffect(() => {
-    const wanted = params.get('marker')?.toUpperCase();
-    if (wanted === '16S' || wanted === '18S') {
+    const wanted = methodFromParam(params.get('method') ?? params.get('marker'));
+    if (wanted) {
       setOpen(wanted);
+      params.delete('method');
       params.delete('marker');
       setParams(params, { replace: true });
     }
   }, [params, setParams]);
 
-  const count = (marker: Marker) => info?.markers.find((m) => m.marker === marker);
+  const count = (marker: '16S' | '18S') => info?.markers.find((m) => m.marker === marker);
   const thresholds = info?.thresholds ?? DEFAULT_THRESHOLDS;
 
   return (
@@ -87,22 +80,22 @@ export default function BlastPage() {
             {tx.page.methodsTitle}
           </h2>
           <div className="mdc-blast-methods">
-            {METHODS.map((method) => {
-              const text = tx.methods[method.key];
-              const marker = 'marker' in method ? method.marker : undefined;
+            {METHOD_CARDS.map((card) => {
+              const text = tx.methods[card];
+              const view = viewOfCard(card);
               return (
-                <article key={method.key} className={`mdc-blast-method${marker ? ' is-ready' : ''}`} data-method={method.key} data-testid={`method-${method.key}`}>
+                <article key={card} className={`mdc-blast-method${view ? ' is-ready' : ''}`} data-method={card} data-testid={`method-${card}`}>
                   <div className="mdc-blast-method__head">
                     <h3>{text.title}</h3>
-                    {!marker && (
+                    {!view && (
                       <Tag icon={<ClockCircleOutlined />} color="default">
                         {tx.page.later}
                       </Tag>
                     )}
                   </div>
                   <p>{text.text}</p>
-                  {marker ? (
-                    <Button type="primary" onClick={() => setOpen(marker)} data-testid={`open-${method.key}`} icon={<ArrowRightOutlined />} iconPosition="end">
+                  {view ? (
+                    <Button type="primary" onClick={() => setOpen(view.id)} data-testid={`open-${card}`} icon={<ArrowRightOutlined />} iconPosition="end">
                       {tx.page.start}
                     </Button>
                   ) : (
@@ -124,9 +117,9 @@ export default function BlastPage() {
               {local.slice(0, 10).map((t) => (
                 <li key={t.id}>
                   <LocaleLink to={`/blast/res?id=${encodeURIComponent(t.id)}`}>
-                    <Tag>{t.marker}</Tag>
+                    <Tag>{tx.methodLabels[t.method]}</Tag>
                     <span>{dateTime(t.createdAt)}</span>
-                    <span className="mdc-blast-muted">{fmt(tx.page.recentSequences, { n: t.sequenceCount })}</span>
+                    {(t.method === '16S' || t.method === '18S') && <span className="mdc-blast-muted">{fmt(tx.page.recentSequences, { n: t.itemCount })}</span>}
                   </LocaleLink>
                 </li>
               ))}
@@ -176,7 +169,15 @@ export default function BlastPage() {
           )}
         </section>
       </div>
-      <SubmitDialog marker={open} info={info} onClose={() => setOpen(null)} />
+      {METHOD_VIEWS.filter((v, i, all) => all.findIndex((w) => w.Dialog === v.Dialog) === i).map((view) => (
+        <view.Dialog
+          key={view.id}
+          method={open && METHOD_VIEWS.find((w) => w.id === open)?.Dialog === view.Dialog ? open : view.id}
+          open={!!open && METHOD_VIEWS.find((w) => w.id === open)?.Dialog === view.Dialog}
+          info={info}
+          onClose={() => setOpen(null)}
+        />
+      ))}
     </div>
   );
 }

@@ -2,15 +2,14 @@ import { DownloadOutlined, FilePdfOutlined, LinkOutlined, PrinterOutlined, Reloa
 import { Alert, App, Button, Result, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION } from '@mdc/core/identify/rrna';
 import { AreaHero } from '../../../components/page/AreaPage';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { isCancelled } from '../../../lib/http';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { blastApi, downloadExport, type TaskDetail } from '../api';
-import { ConfidenceTag, StatusTag, dateTime, percent } from '../components/bits';
-import { SequenceResult } from '../components/SequenceResult';
+import { StatusTag, dateTime } from '../components/bits';
+import { methodView } from '../methods';
 import { useClaimLocalTasks } from '../local-tasks';
 import { fmt, useBlastTexts } from '../texts';
 import '../blast.css';
@@ -132,7 +131,7 @@ export default function BlastResultPage() {
   }
 
   const queued = task?.job?.status === 'queued';
-  const thresholds = DEFAULT_THRESHOLDS;
+  const view = methodView(task?.method);
 
   return (
     <div className="mdc-area mdc-blast" data-testid="blast-res-page" data-status={task?.status ?? (notFound ? 'not-found' : 'loading')}>
@@ -145,7 +144,7 @@ export default function BlastResultPage() {
           task ? (
             <>
               <StatusTag status={task.status} queued={queued} />
-              <Tag>{task.marker}</Tag>
+              <Tag data-testid="task-method">{tx.methodLabels[task.method]}</Tag>
             </>
           ) : undefined
         }
@@ -195,7 +194,7 @@ export default function BlastResultPage() {
                 </div>
                 <div>
                   <dt>{tx.result.type}</dt>
-                  <dd>{task.marker}</dd>
+                  <dd>{tx.methodLabels[task.method]}</dd>
                 </div>
                 <div>
                   <dt>{tx.result.submitted}</dt>
@@ -207,14 +206,12 @@ export default function BlastResultPage() {
                     <dd>{dateTime(task.finishedAt)}</dd>
                   </div>
                 )}
-                <div>
-                  <dt>{tx.result.sequences}</dt>
-                  <dd>
-                    {task.identifiedCount !== null && task.status !== 'running'
-                      ? fmt(tx.result.identified, { n: task.identifiedCount, total: task.sequenceCount })
-                      : task.sequenceCount}
-                  </dd>
-                </div>
+                {view?.facts?.(task, locale).map((fact) => (
+                  <div key={fact.label}>
+                    <dt>{fact.label}</dt>
+                    <dd data-testid={fact.testId}>{fact.value}</dd>
+                  </div>
+                ))}
                 {task.fileName && (
                   <div>
                     <dt>{tx.result.file}</dt>
@@ -281,39 +278,7 @@ export default function BlastResultPage() {
               <Alert type="error" showIcon className="mdc-blast__notice" message={tx.result.failedTitle} description={task.error[locale]} data-testid="task-error" />
             )}
 
-            {task.status !== 'running' && task.sequences.length > 1 && (
-              <nav className="mdc-blast-jump mdc-blast-noprint" aria-label={tx.result.jump} data-testid="sequence-nav">
-                {task.sequences.map((s) => (
-                  <a key={s.position} href={`#seq-${s.position}`} className="mdc-blast-jump__item">
-                    <span className="mdc-blast-jump__no">{s.position}</span>
-                    <span className="mdc-blast-jump__name">{s.queryId}</span>
-                    {s.result?.ok ? (
-                      <>
-                        <i className="mdc-blast-jump__species">{s.result.hits[0]!.species}</i>
-                        <span className="mdc-blast-jump__sim">{percent(s.result.hits[0]!.similarity)}</span>
-                        <ConfidenceTag level={s.result.confidence.level} />
-                      </>
-                    ) : (
-                      s.result && <Tag color="red">{tx.result.refused}</Tag>
-                    )}
-                  </a>
-                ))}
-              </nav>
-            )}
-
-            {task.status !== 'running' &&
-              task.sequences.map((s) => <SequenceResult key={s.position} taskId={task.id} marker={task.marker} sequence={s} thresholds={thresholds} />)}
-
-            <section className="mdc-blast-definition" data-testid="similarity-definition">
-              <h2>{tx.result.definitionTitle}</h2>
-              <p>{SIMILARITY_DEFINITION[locale]}</p>
-              <ul>
-                <li>{fmt(tx.thresholds.species.title, { species: thresholds.species })} — {fmt(tx.thresholds.species.text, { margin: thresholds.speciesMargin })}</li>
-                <li>{fmt(tx.thresholds.genus.title, { genus: thresholds.genus })} — {tx.thresholds.genus.text}</li>
-                <li>{fmt(tx.thresholds.family.title, { family: thresholds.family })} — {tx.thresholds.family.text}</li>
-              </ul>
-              <p className="mdc-blast-definition__source">{tx.page.thresholdsNote}</p>
-            </section>
+            {view && <view.Result task={task} />}
           </>
         )}
       </div>

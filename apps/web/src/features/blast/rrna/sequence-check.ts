@@ -7,7 +7,7 @@ import {
   refusalMessageKey,
   type LocalizedText,
 } from '@mdc/core/identify/rrna';
-import type { Marker } from './api';
+import type { Marker } from '../api';
 
 export interface Limits {
   minLength: number;

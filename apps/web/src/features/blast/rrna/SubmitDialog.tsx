@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth/session';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
 import { rememberLocalTask } from '../local-tasks';
-import { DEFAULT_LIMITS, checkSequences, type Limits } from '../sequence-check';
+import { DEFAULT_LIMITS, checkSequences, type Limits } from './sequence-check';
 import { fmt, useBlastTexts } from '../texts';
 
 /** The request body limit is 1 MB; leave room for the form encoding. */
@@ -112,7 +112,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       if (answer.code === 0 && answer.data && 'id' in answer.data) {
         const created = answer.data as SubmitAnswer;
         if (created.token) {
-          rememberLocalTask({ id: created.id, token: created.token, marker, createdAt: new Date().toISOString(), sequenceCount: created.sequenceCount });
+          rememberLocalTask({ id: created.id, token: created.token, method: marker, createdAt: new Date().toISOString(), itemCount: created.itemCount });
         }
         onClose();
         navigate(`${lp('/blast/res')}?id=${encodeURIComponent(created.id)}`);

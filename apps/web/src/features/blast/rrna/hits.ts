@@ -1,5 +1,5 @@
-import type { Confidence, Hit, HitSort, Marker, Thresholds } from './api';
-import { fmt, type BlastTexts } from './texts';
+import type { Confidence, Hit, HitSort, Marker, Thresholds } from '../api';
+import { fmt, type BlastTexts } from '../texts';
 
 /** Why this confidence level, in a sentence with the numbers that decided it. */
 export function explainConfidence(confidence: Confidence, thresholds: Thresholds, marker: Marker, tx: BlastTexts): string {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { IDENTIFY_MESSAGES } from '@mdc/core/identify/rrna';
 import { parseFastaText } from '@mdc/refdata/fasta';
 import { alignmentBlocks } from '@mdc/core/identify/rrna';
-import type { Hit } from './api';
+import type { Hit } from '../api';
 import { explainConfidence, sortHits } from './hits';
 import { checkSequences, parseSequences } from './sequence-check';
-import { BLAST_TEXTS } from './texts';
+import { BLAST_TEXTS } from '../texts';
 
 const bases = (n: number, unit = 'ACGT') => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
 

@@ -4,10 +4,10 @@ import { useMemo, useState, type HTMLAttributes } from 'react';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
-import { explainConfidence, sortHits } from '../hits';
+import { explainConfidence, sortHits } from './hits';
 import { fmt, useBlastTexts } from '../texts';
 import { AlignmentView } from './AlignmentView';
-import { ConfidenceTag, SpeciesLink, percent, taxonPath } from './bits';
+import { ConfidenceTag, SpeciesLink, percent, taxonPath } from '../components/bits';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

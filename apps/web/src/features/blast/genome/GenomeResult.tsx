@@ -1,0 +1,273 @@
+import { Alert, Table, Tag, type TableColumnsType } from 'antd';
+import type { GenomeHit } from '@mdc/core/identify/genome';
+import { useLocale } from '../../../lib/i18n/hooks';
+import type { TaskDetail } from '../api';
+import { ConfidenceTag, SpeciesLink, percent } from '../components/bits';
+import { fmt } from '../texts';
+import type { GenomeReport } from './api';
+import { useGenomeTexts } from './texts';
+
+type Row = GenomeHit & { taxonId: string | null };
+
+const LEVEL_CLASS = { species: 'is-species', genus: 'is-genus', none: 'is-none' } as const;
+
+const mbp = (n: number) => (n / 1e6).toFixed(2);
+const bp = (n: number) => n.toLocaleString('en');
+
+/**
+ * ANI of the closest references as bars against the species and genus lines: what a reviewer
+ * reads first (how far the best is above 95 %, how close the next species comes).
+ */
+export function AniChart({ hits, species, genus }: { hits: Row[]; species: number; genus: number }) {
+  const rows = hits.slice(0, 10);
+  const low = 75;
+  const width = 640;
+  const label = 210;
+  const right = 48;
+  const rowHeight = 24;
+  const top = 8;
+  const height = top + rows.length * rowHeight + 28;
+  const x = (ani: number) => label + ((Math.max(low, Math.min(100, ani)) - low) / (100 - low)) * (width - label - right);
+  const colour = (ani: number) => (ani >= species ? '#52c41a' : ani >= genus ? '#faad14' : '#bfbfbf');
+  return (
+    <svg className="mdc-genome-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="ANI" data-testid="ani-chart">
+      {[75, 80, 85, 90, 95, 100].map((tick) => (
+        <g key={tick}>
+          <line x1={x(tick)} x2={x(tick)} y1={top} y2={top + rows.length * rowHeight} stroke="#f0f0f0" />
+          <text x={x(tick)} y={height - 6} textAnchor="middle" fontSize="11" fill="#8c8c8c">
+            {tick}
+          </text>
+        </g>
+      ))}
+      {rows.map((h, i) => {
+        const y = top + i * rowHeight;
+        return (
+          <g key={h.referenceId} data-testid="ani-bar" data-ani={h.ani.toFixed(2)}>
+            <text x={label - 8} y={y + 16} textAnchor="end" fontSize="12" fontStyle="italic" fill="#262626">
+              {h.species.length > 28 ? `${h.species.slice(0, 27)}…` : h.species}
+            </text>
+            <rect x={label} y={y + 5} width={Math.max(1, x(h.ani) - label)} height={rowHeight - 10} rx="2" fill={colour(h.ani)} />
+            <text x={x(h.ani) + 4} y={y + 16} fontSize="11" fill="#262626">
+              {h.ani.toFixed(2)}
+            </text>
+          </g>
+        );
+      })}
+      {[
+        [species, '#cf1322'],
+        [genus, '#d48806'],
+      ].map(([value, stroke]) => (
+        <line key={value} x1={x(Number(value))} x2={x(Number(value))} y1={top - 4} y2={top + rows.length * rowHeight + 4} stroke={String(stroke)} strokeDasharray="4 3" strokeWidth="1.5" />
+      ))}
+    </svg>
+  );
+}
+
+export function GenomeResult({ task }: { task: TaskDetail }) {
+  const gx = useGenomeTexts();
+  const locale = useLocale();
+  const report = task.genome as GenomeReport | null | undefined;
+  if (task.status === 'running' || !report) return null;
+  const { call, hits, qc, rrna, thresholds } = report;
+  const r = gx.result;
+  const calledName = call.level === 'species' ? call.species : call.level === 'genus' ? call.genus : null;
+
+  const columns: TableColumnsType<Row> = [
+    { title: r.columns.rank, dataIndex: 'rank', width: 48, sorter: (a, b) => a.rank - b.rank },
+    {
+      title: r.columns.species,
+      dataIndex: 'species',
+      render: (species: string, h) => <SpeciesLink species={species} taxonId={h.taxonId} testId="genome-hit-species" />,
+    },
+    { title: r.columns.strain, dataIndex: 'strain', ellipsis: true, responsive: ['md'] },
+    {
+      title: r.columns.ani,
+      dataIndex: 'ani',
+      width: 96,
+      defaultSortOrder: 'descend',
+      sorter: (a, b) => a.ani - b.ani,
+      render: (v: number) => <span data-testid="genome-hit-ani">{v.toFixed(2)}</span>,
+      onHeaderCell: () => ({ 'data-testid': 'sort-ani' }) as object,
+    },
+    {
+      title: r.columns.queryAf,
+      dataIndex: 'queryAf',
+      width: 110,
+      sorter: (a, b) => a.queryAf - b.queryAf,
+      render: (v: number) => <span data-testid="genome-hit-af">{(100 * v).toFixed(1)}</span>,
+      onHeaderCell: () => ({ 'data-testid': 'sort-af' }) as object,
+    },
+    { title: r.columns.referenceAf, dataIndex: 'referenceAf', width: 110, sorter: (a, b) => a.referenceAf - b.referenceAf, render: (v: number) => (100 * v).toFixed(1), responsive: ['md'] },
+    { title: r.columns.fragments, key: 'fragments', width: 110, render: (_: unknown, h) => `${h.mappedFragments}/${h.queryFragments}`, responsive: ['lg'] },
+  ];
+
+  const s = qc.stats;
+  return (
+    <>
+      <section className={`mdc-genome-call ${LEVEL_CLASS[call.level]}`} data-testid="genome-call" data-level={call.level}>
+        <div className="mdc-genome-call__head">
+          <span className="mdc-genome-call__label">{r.call}</span>
+          <ConfidenceTag level={call.level} />
+          {call.ambiguous && <Tag color="orange" data-testid="genome-ambiguous">{r.ambiguous}</Tag>}
+        </div>
+        <h2 className="mdc-genome-call__name" data-testid="genome-call-name">
+          {call.level === 'none' ? (
+            r.noCall
+          ) : call.level === 'genus' ? (
+            <>
+              <i>{calledName}</i> sp.
+            </>
+          ) : (
+            <i>{calledName}</i>
+          )}
+        </h2>
+        <dl className="mdc-genome-call__figures">
+          {call.ani !== null && (
+            <div>
+              <dt>{r.ani}</dt>
+              <dd data-testid="genome-call-ani">{percent(call.ani)}</dd>
+            </div>
+          )}
+          {call.queryAf !== null && (
+            <div>
+              <dt>{r.queryAf}</dt>
+              <dd>{percent(100 * call.queryAf, 1)}</dd>
+            </div>
+          )}
+          {call.runnerUp && (
+            <div>
+              <dt>{r.runnerUp}</dt>
+              <dd data-testid="genome-runner-up">
+                <i>{call.runnerUp.species}</i> {percent(call.runnerUp.ani)}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {call.notes.map((note) => (
+          <Alert
+            key={note.code}
+            type={note.code === 'ecoli-shigella' ? 'info' : 'warning'}
+            showIcon
+            className="mdc-genome-note"
+            message={note.text[locale]}
+            data-testid={`genome-note-${note.code}`}
+          />
+        ))}
+      </section>
+
+      {hits.length > 0 && (
+        <section className="mdc-genome-section" data-testid="genome-hits">
+          <h2>{r.closest}</h2>
+          <AniChart hits={hits} species={thresholds.species ?? 95} genus={thresholds.genus ?? 83} />
+          <p className="mdc-blast-muted">{fmt(r.pictureNote, { species: thresholds.species ?? 95, genus: thresholds.genus ?? 83 })}</p>
+          <Table<Row>
+            rowKey="referenceId"
+            size="small"
+            columns={columns}
+            dataSource={hits}
+            pagination={false}
+            scroll={{ x: true }}
+            showSorterTooltip={false}
+            onRow={(h) => ({ 'data-testid': 'genome-hit-row', 'data-rank': h.rank }) as object}
+          />
+        </section>
+      )}
+
+      <section className="mdc-genome-section" data-testid="genome-qc">
+        <h2>{r.qc}</h2>
+        <dl className="mdc-blast-summary__facts mdc-genome-stats">
+          <div>
+            <dt>{r.stats.length}</dt>
+            <dd data-testid="qc-length">{mbp(s.length)} Mbp</dd>
+          </div>
+          <div>
+            <dt>{r.stats.contigs}</dt>
+            <dd>{s.contigs}</dd>
+          </div>
+          <div>
+            <dt>{r.stats.n50}</dt>
+            <dd>{bp(s.n50)} bp</dd>
+          </div>
+          <div>
+            <dt>{r.stats.largest}</dt>
+            <dd>{bp(s.largestContig)} bp</dd>
+          </div>
+          <div>
+            <dt>{r.stats.gc}</dt>
+            <dd data-testid="qc-gc">{percent(s.gcPercent)}</dd>
+          </div>
+          <div>
+            <dt>{r.stats.n}</dt>
+            <dd>{percent(s.nPercent)}</dd>
+          </div>
+          {qc.contamination && (
+            <div>
+              <dt>{r.contamination}</dt>
+              <dd data-testid="qc-contamination">{percent(100 * qc.contamination.share, 1)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="mdc-blast-muted">
+          {qc.range
+            ? fmt(r.range, {
+                species: qc.range.species,
+                n: qc.range.references,
+                lmin: mbp(qc.range.lengthMin),
+                lmax: mbp(qc.range.lengthMax),
+                gmin: qc.range.gcMin.toFixed(1),
+                gmax: qc.range.gcMax.toFixed(1),
+              })
+            : r.noRange}
+        </p>
+        {qc.findings.length === 0 ? (
+          <p data-testid="qc-ok">{r.qcOk}</p>
+        ) : (
+          qc.findings.map((f) => <Alert key={f.code} type="warning" showIcon className="mdc-genome-note" message={f.text[locale]} data-testid={`qc-${f.code}`} />)
+        )}
+      </section>
+
+      <section className="mdc-genome-section" data-testid="genome-rrna">
+        <h2>{r.rrna}</h2>
+        {rrna.found === 0 ? (
+          <p>{r.rrnaNone}</p>
+        ) : (
+          <>
+            <p data-testid="rrna-summary">
+              {fmt(r.rrnaSummary, { n: rrna.found })}
+              {rrna.identityMin !== null && rrna.identityMax !== null && <> · {fmt(r.rrnaIdentity, { min: rrna.identityMin.toFixed(2), max: rrna.identityMax.toFixed(2) })}</>}
+              {rrna.topSpecies[0] && (
+                <>
+                  {' · '}
+                  {r.rrnaTop}: <i data-testid="rrna-top-species">{rrna.topSpecies[0].species}</i>
+                </>
+              )}
+            </p>
+            {!rrna.identified && <Alert type="info" showIcon message={r.rrnaNotIdentified} className="mdc-genome-note" />}
+            {rrna.found === 1 && <p className="mdc-blast-muted">{r.rrnaDraft}</p>}
+            <Table
+              rowKey={(c) => `${c.contig}:${c.start}`}
+              size="small"
+              pagination={false}
+              scroll={{ x: true }}
+              dataSource={rrna.copies}
+              columns={[
+                { title: r.copyColumns.copy, key: 'n', width: 56, render: (_: unknown, __: unknown, i: number) => i + 1 },
+                { title: r.copyColumns.position, key: 'position', render: (_: unknown, c) => `${c.contig}:${bp(c.start)}–${bp(c.end)} (${c.strand})` },
+                { title: r.copyColumns.length, dataIndex: 'length', width: 90, render: (n: number) => `${bp(n)} bp` },
+                { title: r.copyColumns.species, dataIndex: 'species', render: (sp: string | null, c) => (sp ? <SpeciesLink species={sp} taxonId={c.taxonId ?? null} /> : '—') },
+                { title: r.copyColumns.similarity, dataIndex: 'similarity', width: 100, render: (v: number | null) => (v === null ? '—' : percent(v)) },
+              ]}
+              data-testid="rrna-copies"
+            />
+          </>
+        )}
+      </section>
+
+      <section className="mdc-blast-definition" data-testid="ani-definition">
+        <h2>{r.definition}</h2>
+        <p>{r.definitionText}</p>
+        <p>{fmt(r.thresholds, { species: thresholds.species ?? 95, af: Math.round(100 * (thresholds.speciesQueryAf ?? 0.5)), genus: thresholds.genus ?? 83 })}</p>
+      </section>
+    </>
+  );
+}

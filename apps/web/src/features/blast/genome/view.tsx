@@ -1,0 +1,40 @@
+import type { TaskDetail, TaskSummary } from '../api';
+import { ConfidenceTag, percent } from '../components/bits';
+import type { BlastMethodView } from '../methods';
+import type { GenomeReport } from './api';
+import { GenomeDialog } from './GenomeDialog';
+import { GenomeResult } from './GenomeResult';
+import { GENOME_TEXTS, useGenomeTexts } from './texts';
+import { fmt } from '../texts';
+import './genome.css';
+
+/** The call in lists: species (or genus sp.), ANI and the level. */
+function GenomeCall({ task }: { task: TaskSummary }) {
+  const gx = useGenomeTexts();
+  const call = task.call;
+  if (!call) return null;
+  const summary = (task.summary ?? {}) as { sampleName?: string; ambiguous?: boolean };
+  return (
+    <span className="mdc-blast-hist-top">
+      {call.level === 'none' ? <span data-testid="history-top-species">{gx.result.noCall}</span> : <i data-testid="history-top-species">{call.level === 'genus' ? `${call.name} sp.` : call.name}</i>}
+      {call.value !== null && <span className="mdc-blast-muted">ANI {percent(call.value)}</span>}
+      <ConfidenceTag level={call.level as 'species' | 'genus' | 'none'} />
+      {summary.sampleName && <span className="mdc-blast-muted">{summary.sampleName}</span>}
+    </span>
+  );
+}
+
+function facts(task: TaskDetail, locale: 'zh' | 'en') {
+  const t = GENOME_TEXTS[locale].result;
+  const report = task.genome as GenomeReport | null | undefined;
+  const input = (report?.query ?? (task as unknown as { input?: { sampleName?: string } }).input) as { sampleName?: string } | undefined;
+  const out: { label: string; value: string; testId?: string }[] = [];
+  if (input?.sampleName) out.push({ label: t.sample, value: input.sampleName, testId: 'genome-sample' });
+  if (report) {
+    out.push({ label: t.library, value: fmt(t.libraryValue, { n: report.library.references, s: report.library.species }) + (report.library.own ? fmt(t.libraryOwn, { n: report.library.own }) : '') });
+    if (report.ms.total !== undefined) out.push({ label: t.time, value: `${(report.ms.total / 1000).toFixed(2)} s`, testId: 'genome-time' });
+  }
+  return out;
+}
+
+export const genomeView: BlastMethodView = { id: 'genome', card: 'genome', Dialog: GenomeDialog, Result: GenomeResult, Call: GenomeCall, facts };

@@ -1,0 +1,94 @@
+import { Tag } from 'antd';
+import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION } from '@mdc/core/identify/rrna';
+import { useLocale } from '../../../lib/i18n/hooks';
+import type { Marker, TaskDetail, TaskSummary } from '../api';
+import { ConfidenceTag, percent } from '../components/bits';
+import type { BlastMethodView, MethodDialogProps } from '../methods';
+import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
+import { SequenceResult } from './SequenceResult';
+import { SubmitDialog } from './SubmitDialog';
+
+function RrnaDialog({ method, open, info, onClose }: MethodDialogProps) {
+  return <SubmitDialog marker={open ? (method as Marker) : null} info={info} onClose={onClose} />;
+}
+
+/** Every sequence's result, a jump list when there are several, and the definitions. */
+function RrnaResult({ task }: { task: TaskDetail }) {
+  const tx = useBlastTexts();
+  const locale = useLocale();
+  const sequences = task.sequences ?? [];
+  const thresholds = DEFAULT_THRESHOLDS;
+  return (
+    <>
+      {task.status !== 'running' && sequences.length > 1 && (
+        <nav className="mdc-blast-jump mdc-blast-noprint" aria-label={tx.result.jump} data-testid="sequence-nav">
+          {sequences.map((s) => (
+            <a key={s.position} href={`#seq-${s.position}`} className="mdc-blast-jump__item">
+              <span className="mdc-blast-jump__no">{s.position}</span>
+              <span className="mdc-blast-jump__name">{s.queryId}</span>
+              {s.result?.ok ? (
+                <>
+                  <i className="mdc-blast-jump__species">{s.result.hits[0]!.species}</i>
+                  <span className="mdc-blast-jump__sim">{percent(s.result.hits[0]!.similarity)}</span>
+                  <ConfidenceTag level={s.result.confidence.level} />
+                </>
+              ) : (
+                s.result && <Tag color="red">{tx.result.refused}</Tag>
+              )}
+            </a>
+          ))}
+        </nav>
+      )}
+
+      {task.status !== 'running' && sequences.map((s) => <SequenceResult key={s.position} taskId={task.id} marker={task.method as Marker} sequence={s} thresholds={thresholds} />)}
+
+      <section className="mdc-blast-definition" data-testid="similarity-definition">
+        <h2>{tx.result.definitionTitle}</h2>
+        <p>{SIMILARITY_DEFINITION[locale]}</p>
+        <ul>
+          <li>
+            {fmt(tx.thresholds.species.title, { species: thresholds.species })} — {fmt(tx.thresholds.species.text, { margin: thresholds.speciesMargin })}
+          </li>
+          <li>
+            {fmt(tx.thresholds.genus.title, { genus: thresholds.genus })} — {tx.thresholds.genus.text}
+          </li>
+          <li>
+            {fmt(tx.thresholds.family.title, { family: thresholds.family })} — {tx.thresholds.family.text}
+          </li>
+        </ul>
+        <p className="mdc-blast-definition__source">{tx.page.thresholdsNote}</p>
+      </section>
+    </>
+  );
+}
+
+/** The top hit of the first identified sequence, and how many more were identified. */
+function RrnaCall({ task }: { task: TaskSummary }) {
+  const tx = useBlastTexts();
+  if (!task.topHit) return null;
+  return (
+    <span className="mdc-blast-hist-top">
+      <i data-testid="history-top-species">{task.topHit.species}</i>
+      <span className="mdc-blast-muted">{percent(task.topHit.similarity)}</span>
+      <ConfidenceTag level={task.topHit.level} />
+      {task.itemCount > 1 && task.identifiedCount !== null && task.identifiedCount > 1 && (
+        <span className="mdc-blast-muted">{fmt(tx.history.more, { n: task.identifiedCount - 1 })}</span>
+      )}
+    </span>
+  );
+}
+
+function facts(task: TaskDetail, locale: 'zh' | 'en') {
+  const t = BLAST_TEXTS[locale].result;
+  return [
+    {
+      label: t.sequences,
+      value: task.identifiedCount !== null && task.status !== 'running' ? fmt(t.identified, { n: task.identifiedCount, total: task.itemCount }) : String(task.itemCount),
+    },
+  ];
+}
+
+export const rrnaViews: BlastMethodView[] = [
+  { id: '16S', card: '16s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts },
+  { id: '18S', card: '18s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts },
+];
