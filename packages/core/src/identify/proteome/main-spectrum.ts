@@ -50,7 +50,7 @@ interface PooledPeak {
  * widest relative gap, until every part passes (the strict grouping of MALDIquant's binPeaks).
  */
 export function groupPeaks(pooled: readonly PooledPeak[], tolerancePpm: number): Array<[number, number]> {
-  const tol = tolerancePpm * 1e-6;
+  const tol = tolerancePpm / 1e6;
   const groups: Array<[number, number]> = [];
   const stack: Array<[number, number]> = pooled.length ? [[0, pooled.length]] : [];
   const seen = new Map<number, number>();

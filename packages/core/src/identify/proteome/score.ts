@@ -51,7 +51,7 @@ export function matchPeaks(
   reference: readonly MainSpectrumPeak[],
   tolerancePpm: number = DEFAULT_TOLERANCE_PPM,
 ): Array<[number, number]> {
-  const tol = tolerancePpm * 1e-6;
+  const tol = tolerancePpm / 1e6;
   const candidates: Array<{ q: number; r: number; err: number }> = [];
   let start = 0;
   for (let q = 0; q < query.length; q++) {
