@@ -151,7 +151,11 @@ export function parseFlex(fid: Uint8Array, acqu: Uint8Array | string, name: stri
   const last = mz[cal.td - 1]!;
   let increasing = true;
   for (let i = 1; i < cal.td && increasing; i++) if (!(mz[i]! > mz[i - 1]!)) increasing = false;
-  if (!(Number.isFinite(first) && Number.isFinite(last) && first > 0 && last < 1e6 && increasing)) {
+  // ML3 is a small correction (a few thousand ppm); one that moves m/z by more than 5 % is garbage.
+  const linearFirst = tofToMz(cal.delay, { ...cal, ml3: 0 });
+  const linearLast = tofToMz(cal.delay + (cal.td - 1) * cal.dw, { ...cal, ml3: 0 });
+  const correction = Math.max(Math.abs(first / linearFirst - 1), Math.abs(last / linearLast - 1));
+  if (!(Number.isFinite(first) && Number.isFinite(last) && first > 0 && last < 1e6 && increasing && correction <= 0.05)) {
     throw new SpectrumFileError(name, 'calibration', {
       zh: `校准常数（ML1 = ${cal.ml1}，ML2 = ${cal.ml2}，ML3 = ${cal.ml3}）得不到有效的 m/z（应为正、递增且小于 10⁶）。`,
       en: `the calibration constants (ML1 = ${cal.ml1}, ML2 = ${cal.ml2}, ML3 = ${cal.ml3}) give no valid m/z (positive, increasing, below 10⁶).`,
