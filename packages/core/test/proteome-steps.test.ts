@@ -219,7 +219,7 @@ describe('preprocessing a whole spectrum', () => {
   ];
   const spectrum = synthetic(planted);
 
-  const strongest = (peaks: Array<{ mz: number; intensity: number }>, n: number) =>
+  const strongest = <P extends { mz: number; intensity: number }>(peaks: P[], n: number): P[] =>
     [...peaks].sort((a, b) => b.intensity - a.intensity).slice(0, n).sort((a, b) => a.mz - b.mz);
 
   it('the planted peaks are found within 200 ppm and stand far above the noise peaks', () => {

@@ -162,7 +162,7 @@ describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra'
     }
     expect(Math.max(...scores) - Math.min(...scores)).toBeLessThanOrEqual(0.05);
     // species2 was given a strain per spot: each of its main spectra carries its strain.
-    expect(rows.filter((r) => r.species === 'species2').every((r) => r.strain.startsWith('strain-'))).toBe(true);
+    expect(rows.filter((r) => r.species === 'species2').every((r) => r.strain!.startsWith('strain-'))).toBe(true);
     expect(stderr).toMatch(/identified 3 spectra/);
   });
 
