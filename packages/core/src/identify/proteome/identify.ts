@@ -20,9 +20,9 @@ export interface IdentifyParameters {
   top: number;
   /**
    * A call is flagged when the best hit of another species scores within this much of it.
-   * Default 0.10: the technical replicates of one spot scored against the same main spectrum
-   * spread by about that much (a standard deviation of 0.04–0.08 on the shared MALDIquant spectra),
-   * so a smaller lead than 0.10 can flip from one spot to the next.
+   * Default 0.10: on the shared MALDIquant spectra the three technical replicates of one spot,
+   * scored against the same main spectrum, spread by up to 0.105 (standard deviation; median
+   * 0.013), so a smaller lead can flip from one replicate of the same spot to the next.
    */
   closeMargin: number;
   /** Look for a second species in the peaks the top hit leaves unexplained. Default true. */
