@@ -2,10 +2,12 @@ import { preprocessSpectrum, type PreprocessedSpectrum, type PreprocessOptions, 
 import {
   DEFAULT_TOLERANCE_PPM,
   explainScore,
+  intensityCorrelation,
   LEVEL_TEXTS,
   levelOfScore,
   logScoreOf,
   matchPeaks,
+  pearson,
   roundScore,
   SCORE_BANDS,
   type ProteomeLevel,
@@ -85,7 +87,7 @@ export interface MixtureCall {
   /**
    * Log score of the second species on what the top hit leaves: share of the unexplained peaks it
    * matches × share of its distinctive peaks (those the top hit's reference lacks) in the query ×
-   * its intensity correlation.
+   * the intensity correlation on those distinctive peaks.
    */
   secondScore: number;
   /** Score against the top hit's reference plus the second species' distinctive peaks, minus the top hit's score. */
@@ -236,14 +238,18 @@ export function identifyPeaks(
       const shared = new Set(matchPeaks(s.entry.peaks, top.entry.peaks, p.tolerancePpm).map(([i]) => i));
       const distinctive = s.entry.peaks.filter((_, i) => !shared.has(i));
       if (distinctive.length < p.mixtureMinExplained) continue;
-      const present = matchPeaks(query, distinctive, p.tolerancePpm).length;
-      const score = logScoreOf(explained / unexplained.length, present / distinctive.length, s.ex.intensityCorrelation);
+      const found = matchPeaks(query, distinctive, p.tolerancePpm);
+      // Intensities are compared on the distinctive peaks only: on the shared ones the query's
+      // intensities are mostly the top hit's.
+      const correlation = intensityCorrelation(pearson(found.map(([q]) => query[q]!.intensity), found.map(([, d]) => distinctive[d]!.intensity)));
+      const score = logScoreOf(explained / unexplained.length, found.length / distinctive.length, correlation);
       if (score < p.mixtureMinScore) continue;
       const combined = [...top.entry.peaks, ...distinctive].sort((a, b) => a.mz - b.mz);
       const gain = explainScore(query, combined, p.tolerancePpm).score - top.ex.score;
-      if (!best || gain > best.gain) best = { s, score, gain, explained };
+      if (gain < p.mixtureMinGain) continue;
+      if (!best || score > best.score) best = { s, score, gain, explained };
     }
-    if (best && best.gain >= p.mixtureMinGain) {
+    if (best) {
       const a = top.entry.species;
       const b = best.s.entry.species;
       mixture = {
