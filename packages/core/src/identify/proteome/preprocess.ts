@@ -132,8 +132,8 @@ export interface PreprocessedSpectrum {
   /** Peaks above the signal-to-noise threshold before the strongest were kept. */
   peaksDetected: number;
   parameters: PreprocessParameters;
-  /** The processed profile, thinned for drawing, when asked for. */
-  profile?: Profile;
+  /** The processed profile, thinned for drawing, when asked for (plain arrays: ready for JSON). */
+  profile?: { mz: number[]; intensity: number[] };
 }
 
 export interface PreprocessOptions {
@@ -188,6 +188,9 @@ export function preprocessSpectrum(
     peaksDetected: detected.length,
     parameters,
   };
-  if (options.keepProfile) result.profile = thinProfile(processed, options.keepProfile);
+  if (options.keepProfile) {
+    const thin = thinProfile(processed, options.keepProfile);
+    result.profile = { mz: Array.from(thin.mz), intensity: Array.from(thin.intensity) };
+  }
   return result;
 }
