@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  buildLibraryEntry,
+  identifySpectrum,
+  roundScore,
+  type LibraryEntry,
+  type SpectrumIdentification,
+} from '@mdc/core/identify/proteome';
+import { readCsvRows, readSpectra, SpectrumFileError, type MaldiSpectrum } from '@mdc/refdata/maldi';
+
+const usage = `mdc identify --method proteome — identify MALDI-TOF mass spectra
+
+Usage:
+  mdc identify --method proteome --query PATH [PATH ...] [--reference DIR] [--format tsv|json] [--top N]
+
+  --query      one or more spectra: a Bruker flex folder holding fid and acqu (or a target
+               folder of such folders), a zip of flex folders (one spot or a plate), an .mzML
+               file, or a text spectrum (.spectrum, .txt, .csv, .tsv)
+  --reference  a folder with manifest.csv (header; columns path and species, optional strain;
+               path relative to DIR) naming labelled spectra; the spectra of one species and
+               strain merge into one main spectrum. Without it, the imported library is used.
+  --format     tsv (default): one row per hit — query rank species score level strain
+               reference matched note; json: the full results with score explanations
+  --top        hits listed per spectrum (default 10)
+
+Levels: subspecies (score ≥ 2.30), species (≥ 2.00), genus (≥ 1.70), none.
+Timings go to standard error, results to standard output.`;
+
+/** Fails with a message and exit code 2, the way command-line tools say "wrong usage". */
+class UsageError extends Error {}
+
+export const PROTEOME_TSV_COLUMNS = ['query', 'rank', 'species', 'score', 'level', 'strain', 'reference', 'matched', 'note'] as const;
+
+export interface ProteomeQueryResult {
+  /** The PATH as given, or PATH:inner for each spectrum of a plate zip or target folder. */
+  query: string;
+  spot?: string;
+  kind: 'profile' | 'peaks';
+  result: SpectrumIdentification;
+}
+
+function clean(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** Flags of a call for the TSV note column. */
+function noteOf(r: SpectrumIdentification): string {
+  const notes: string[] = [];
+  if (r.refused) notes.push(r.refused);
+  if (r.noReliableIdentification && !r.refused) notes.push('no-reliable-identification');
+  if (r.closeRunnerUp && r.runnerUp) notes.push(`close-runner-up:${r.runnerUp.species}`);
+  if (r.mixture) notes.push(`possible-mixture:${r.mixture.species.join('+')}`);
+  return notes.join(';');
+}
+
+/** TSV: a header row, then for each spectrum one row per listed hit, rank 1 being the call. */
+export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: number): string {
+  const lines: string[] = [PROTEOME_TSV_COLUMNS.join('\t')];
+  for (const { query, result } of results) {
+    if (!result.call) {
+      lines.push([clean(query), '0', '', '0.00', 'none', '', '', '', noteOf(result)].join('\t'));
+      continue;
+    }
+    for (const hit of result.hits.slice(0, top)) {
+      lines.push(
+        [
+          clean(query),
+          String(hit.rank),
+          clean(hit.species),
+          roundScore(hit.score).toFixed(2),
+          hit.level,
+          clean(hit.strain ?? ''),
+          clean(hit.entryId),
+          String(hit.matchedPeaks),
+          hit.rank === 1 ? noteOf(result) : '',
+        ].join('\t'),
+      );
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function formatProteomeJson(results: readonly ProteomeQueryResult[], top: number): string {
+  return (
+    JSON.stringify(
+      results.map(({ query, spot, kind, result }) => ({ query, spot, kind, ...result, hits: result.hits.slice(0, top) })),
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+/**
+ * A reference library from a folder with `manifest.csv` (columns `path`, `species`, optional
+ * `strain`): every listed spectrum is read, and those of one species and strain merge into one
+ * main spectrum.
+ */
+export async function readReferenceFolder(dir: string): Promise<LibraryEntry[]> {
+  const manifest = path.join(dir, 'manifest.csv');
+  let rows: Array<Record<string, string>>;
+  try {
+    rows = await readCsvRows(manifest);
+  } catch {
+    throw new UsageError(`cannot read ${manifest} (--reference needs a folder with manifest.csv)`);
+  }
+  if (rows.length === 0) throw new UsageError(`${manifest} lists no spectra`);
+  const columns = Object.keys(rows[0]!);
+  for (const need of ['path', 'species']) {
+    if (!columns.includes(need)) throw new UsageError(`${manifest} has no '${need}' column (columns: ${columns.join(', ')})`);
+  }
+  const groups = new Map<string, { species: string; strain?: string; spectra: MaldiSpectrum[] }>();
+  for (const [i, row] of rows.entries()) {
+    const species = row['species']!.trim();
+    const rel = row['path']!.trim();
+    if (!species || !rel) throw new UsageError(`${manifest}, line ${i + 2}: path and species are required`);
+    if (path.isAbsolute(rel)) throw new UsageError(`${manifest}, line ${i + 2}: path must be relative to the reference folder`);
+    const strain = row['strain']?.trim() || undefined;
+    const key = `${species}\u0000${strain ?? ''}`;
+    const group = groups.get(key) ?? { species, ...(strain ? { strain } : {}), spectra: [] };
+    group.spectra.push(...(await readSpectra(path.join(dir, rel))));
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) =>
+    buildLibraryEntry(
+      { id: g.strain ? `${g.species} (${g.strain})` : g.species, species: g.species, ...(g.strain ? { strain: g.strain } : {}), source: `reference folder ${dir}` },
+      g.spectra,
+    ),
+  );
+}
+
+/**
+ * `mdc identify --method proteome`: identify spectra against a reference folder or the library
+ * `options.library` supplies (the imported one).
+ */
+export async function runProteomeIdentify(argv: string[], options: { library?: () => Promise<LibraryEntry[]> } = {}): Promise<void> {
+  const log = (line: string) => process.stderr.write(line + '\n');
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        method: { type: 'string' },
+        query: { type: 'string', multiple: true },
+        reference: { type: 'string' },
+        format: { type: 'string', default: 'tsv' },
+        top: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return;
+    }
+    if (values.method !== undefined && values.method !== 'proteome') throw new UsageError(`--method must be proteome here, not ${values.method}`);
+    // `--query A B C`: the first path is the option's value, the others arrive as positionals.
+    const queries = [...(values.query ?? []), ...positionals];
+    if (!values.query?.length) throw new UsageError('--query PATH is required');
+    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    const top = values.top === undefined ? 10 : Number(values.top);
+    if (!Number.isInteger(top) || top < 1) throw new UsageError('--top must be a whole number ≥ 1');
+
+    const readStarted = performance.now();
+    const spectra: Array<{ query: string; spectrum: MaldiSpectrum }> = [];
+    for (const q of queries) {
+      const found = await readSpectra(q);
+      for (const spectrum of found) spectra.push({ query: found.length === 1 ? q : spectrum.file, spectrum });
+    }
+    log(`read ${spectra.length} spectra from ${queries.length} path${queries.length === 1 ? '' : 's'} in ${((performance.now() - readStarted) / 1000).toFixed(2)} s`);
+
+    const libraryStarted = performance.now();
+    let library: LibraryEntry[];
+    if (values.reference) {
+      library = await readReferenceFolder(values.reference);
+    } else {
+      if (!options.library) throw new UsageError('no proteome library is available: pass --reference DIR (a folder with manifest.csv naming labelled spectra)');
+      library = await options.library();
+      if (library.length === 0) throw new UsageError('the proteome library is empty: import it with `mdc import` or pass --reference DIR');
+    }
+    log(`library: ${library.length} main spectra from ${values.reference ?? 'the database'} in ${((performance.now() - libraryStarted) / 1000).toFixed(2)} s`);
+
+    const started = performance.now();
+    const results: ProteomeQueryResult[] = spectra.map(({ query, spectrum }) => {
+      const result = identifySpectrum(spectrum, library, { identify: { top: Math.max(10, top) } });
+      const row: ProteomeQueryResult = { query, kind: spectrum.kind, result };
+      if (spectrum.spot) row.spot = spectrum.spot;
+      return row;
+    });
+    const ms = performance.now() - started;
+    log(`identified ${results.length} spectra in ${(ms / 1000).toFixed(2)} s (${(ms / Math.max(1, results.length)).toFixed(1)} ms per spectrum)`);
+    const output = values.format === 'json' ? formatProteomeJson(results, top) : formatProteomeTsv(results, top);
+    await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof SpectrumFileError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`mdc identify: ${(error as Error).message}`);
+      if (error instanceof UsageError || !(error instanceof SpectrumFileError)) console.error('see mdc identify --method proteome --help');
+      process.exitCode = 2;
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,237 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateRawSync, crc32 } from 'node:zlib';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+import { buildBuiltinLibrary, formatMzml, readFlexFolder, readMaldiquantExamples } from '@mdc/refdata/maldi';
+import { PROTEOME_TSV_COLUMNS, runProteomeIdentify } from '../../src/blast/proteome/cli';
+
+const dataDir = findRefdataDir();
+const examples = dataDir ? path.join(dataDir, 'maldi/maldiquantexamples_species') : '';
+
+/** Runs the command, capturing standard output, standard error and the exit code. */
+async function run(args: string[], options: Parameters<typeof runProteomeIdentify>[1] = {}) {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string, ...rest: unknown[]) => {
+    stdout += chunk;
+    const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    cb?.();
+    return true;
+  }) as typeof process.stdout.write);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string) => {
+    stderr += chunk;
+    return true;
+  }) as typeof process.stderr.write);
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void (stdout += a.join(' ') + '\n'));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void (stderr += a.join(' ') + '\n'));
+  process.exitCode = undefined;
+  try {
+    await runProteomeIdentify(args, options);
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    log.mockRestore();
+    error.mockRestore();
+  }
+  const code = process.exitCode ?? 0;
+  process.exitCode = undefined;
+  return { stdout, stderr, code };
+}
+
+function tsvRows(stdout: string) {
+  const [header, ...lines] = stdout.trimEnd().split('\n');
+  const columns = header!.split('\t');
+  return { columns, rows: lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v]))) };
+}
+
+/** A stored zip (no compression) of the given files, enough for a plate. */
+function storedZip(files: Array<[string, Buffer]>): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, raw] of files) {
+    const n = Buffer.from(name);
+    const body = deflateRawSync(raw);
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0);
+    h.writeUInt16LE(20, 4);
+    h.writeUInt16LE(8, 8);
+    h.writeUInt32LE(crc32(raw), 14);
+    h.writeUInt32LE(body.length, 18);
+    h.writeUInt32LE(raw.length, 22);
+    h.writeUInt16LE(n.length, 26);
+    parts.push(h, n, body);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(crc32(raw), 16);
+    c.writeUInt32LE(body.length, 20);
+    c.writeUInt32LE(raw.length, 24);
+    c.writeUInt16LE(n.length, 28);
+    c.writeUInt32LE(offset, 42);
+    central.push(c, n);
+    offset += 30 + n.length + body.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, dir, end]);
+}
+
+describe('usage errors exit with code 2 and a message', () => {
+  it.each([
+    [[], /--query PATH is required/],
+    [['--query'], /argument missing|--query/],
+    [['--method', 'genome', '--query', 'x'], /--method must be proteome/],
+    [['--query', 'x', '--format', 'xml'], /--format must be tsv or json/],
+    [['--query', 'x', '--top', '0'], /--top must be a whole number/],
+    [['--query', 'x', '--bogus'], /Unknown option|bogus/],
+  ])('%j', async (args, message) => {
+    const { code, stderr, stdout } = await run(args as string[]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe('');
+  });
+
+  it('prints help', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/--method proteome --query PATH/);
+  });
+});
+
+describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra', () => {
+  let tmp = '';
+  const heldOut = 'species1/0_F10/1/1SLin';
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'mdc-proteome-cli-'));
+    // A reference folder: every MALDIquant spectrum but spot F10 of species1, by relative path.
+    const ref = path.join(tmp, 'ref');
+    mkdirSync(ref);
+    symlinkSync(examples, path.join(ref, 'spectra'));
+    const manifest = readFileSync(path.join(examples, 'manifest.csv'), 'utf8').trim().split('\n').slice(1);
+    const rows = manifest.filter((l) => !l.startsWith('species1/0_F10/')).map((l) => {
+      const [dir, label, spot] = l.split(',');
+      return `spectra/${dir},${label},${label === 'species2' ? `strain-${spot}` : ''}`;
+    });
+    writeFileSync(path.join(ref, 'manifest.csv'), ['path,species,strain', ...rows].join('\n') + '\n');
+    // The held-out spectrum as mzML and as text.
+    const flex = await readFlexFolder(path.join(examples, heldOut));
+    writeFileSync(path.join(tmp, 'spot.mzML'), formatMzml(flex, { precision: 32 }));
+    writeFileSync(path.join(tmp, 'spot.txt'), Array.from(flex.mz, (m, i) => `${m.toFixed(4)} ${flex.intensity[i]}`).join('\n'));
+    // A small plate: three spots of species3 zipped as flex folders.
+    const files: Array<[string, Buffer]> = [];
+    for (const s of ['0_F6', '0_F7', '0_F8']) {
+      for (const f of ['fid', 'acqu']) files.push([`${s}/1/1SLin/${f}`, readFileSync(path.join(examples, 'species3', s, '1/1SLin', f))]);
+    }
+    writeFileSync(path.join(tmp, 'plate.zip'), storedZip(files));
+    cpSync(path.join(examples, heldOut), path.join(tmp, 'broken'), { recursive: true });
+    writeFileSync(path.join(tmp, 'broken', 'fid'), readFileSync(path.join(examples, heldOut, 'fid')).subarray(0, 1000));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  it('calls the held-out spectrum read as flex, mzML and text the same, one TSV row per hit', async () => {
+    const queries = [path.join(examples, heldOut), path.join(tmp, 'spot.mzML'), path.join(tmp, 'spot.txt')];
+    const { code, stdout, stderr } = await run(['--method', 'proteome', '--query', ...queries, '--reference', path.join(tmp, 'ref')]);
+    expect(code, stderr).toBe(0);
+    const { columns, rows } = tsvRows(stdout);
+    expect(columns.slice(0, 5)).toEqual(['query', 'rank', 'species', 'score', 'level']);
+    expect(columns).toEqual([...PROTEOME_TSV_COLUMNS]);
+    // Nine main spectra in the reference (species2 split by strain): nine hits per query.
+    expect(rows.length).toBe(27);
+    const calls = rows.filter((r) => r.rank === '1');
+    expect(calls.map((r) => r.query)).toEqual(queries);
+    const scores = calls.map((r) => Number(r.score));
+    for (const r of calls) {
+      expect(r.species).toBe('species1');
+      expect(r.score).toMatch(/^\d\.\d\d$/);
+      expect(Number(r.score)).toBeGreaterThanOrEqual(2);
+      expect(r.level).toBe(Number(r.score) >= 2.3 ? 'subspecies' : 'species');
+    }
+    expect(Math.max(...scores) - Math.min(...scores)).toBeLessThanOrEqual(0.05);
+    // species2 was given a strain per spot: each of its main spectra carries its strain.
+    expect(rows.filter((r) => r.species === 'species2').every((r) => r.strain!.startsWith('strain-'))).toBe(true);
+    expect(stderr).toMatch(/identified 3 spectra/);
+  });
+
+  it('--top limits the rows; --format json carries the explanation and parameters', async () => {
+    const q = path.join(examples, heldOut);
+    const tsv = await run(['--query', q, '--reference', path.join(tmp, 'ref'), '--top', '2']);
+    expect(tsvRows(tsv.stdout).rows.map((r) => r.rank)).toEqual(['1', '2']);
+    const json = await run(['--query', q, '--reference', path.join(tmp, 'ref'), '--format', 'json', '--top', '3']);
+    expect(json.code).toBe(0);
+    const [result] = JSON.parse(json.stdout);
+    expect(result.query).toBe(q);
+    expect(result.call.species).toBe('species1');
+    expect(result.hits.length).toBe(3);
+    expect(result.runnerUp.species).not.toBe('species1');
+    expect(result.explanation.matched.length).toBeGreaterThan(20);
+    expect(result.explanation.queryMatchedShare).toBeGreaterThan(0);
+    expect(result.spectrum.parameters).toMatchObject({ transform: 'sqrt', baseline: 'snip', mzFrom: 2000, mzTo: 20000 });
+    expect(result.parameters.tolerancePpm).toBeGreaterThan(100);
+    expect(result.text.zh).toMatch(/种水平可靠/);
+  });
+
+  it('a plate zip gives one call per spot, named by its path inside the zip', async () => {
+    const zip = path.join(tmp, 'plate.zip');
+    const { code, stdout } = await run(['--query', zip, '--reference', path.join(tmp, 'ref'), '--top', '1']);
+    expect(code).toBe(0);
+    const { rows } = tsvRows(stdout);
+    expect(rows.map((r) => r.query)).toEqual([`${zip}:0_F6/1/1SLin`, `${zip}:0_F7/1/1SLin`, `${zip}:0_F8/1/1SLin`]);
+    expect(rows.every((r) => r.species === 'species3')).toBe(true);
+  });
+
+  it('uses the library it is given when there is no --reference, and says so when there is none', async () => {
+    const rki = path.join(dataDir!, 'maldi/msclassifr_citrobacter_rki/csv/05_LMTG73E11_0.E11.csv');
+    const none = await run(['--query', rki]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no proteome library is available/);
+    const empty = await run(['--query', rki], { library: async () => [] });
+    expect(empty.code).toBe(2);
+    const builtin = (await buildBuiltinLibrary(dataDir)).filter((e) => e.id !== 'rki:LMTG73E11_0');
+    const { code, stdout } = await run(['--query', rki, '--top', '3'], { library: async () => builtin });
+    expect(code).toBe(0);
+    const { rows } = tsvRows(stdout);
+    expect(rows[0]).toMatchObject({ query: rki, rank: '1', species: 'Citrobacter freundii' });
+  });
+
+  it('a broken or missing spectrum, or a bad manifest, exits with code 2 naming the file', async () => {
+    const broken = await run(['--query', path.join(tmp, 'broken'), '--reference', path.join(tmp, 'ref')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/broken.*fid file is truncated/);
+    const missing = await run(['--query', path.join(tmp, 'nope.mzML'), '--reference', path.join(tmp, 'ref')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.mzML: no such file/);
+    const bad = path.join(tmp, 'badref');
+    mkdirSync(bad, { recursive: true });
+    writeFileSync(path.join(bad, 'manifest.csv'), 'file,organism\nx,y\n');
+    const manifest = await run(['--query', path.join(tmp, 'spot.txt'), '--reference', bad]);
+    expect(manifest.code).toBe(2);
+    expect(manifest.stderr).toMatch(/no 'path' column/);
+    const noDir = await run(['--query', path.join(tmp, 'spot.txt'), '--reference', path.join(tmp, 'nothing')]);
+    expect(noDir.code).toBe(2);
+    expect(noDir.stderr).toMatch(/manifest\.csv/);
+  });
+
+  it('lists every main spectrum of the reference folder once (species + strain)', async () => {
+    const ex = await readMaldiquantExamples(dataDir);
+    const strains = new Set(ex.filter((e) => e.species === 'species2').map((e) => e.spot));
+    const { stdout } = await run(['--query', path.join(examples, heldOut), '--reference', path.join(tmp, 'ref'), '--top', '50']);
+    const { rows } = tsvRows(stdout);
+    // species1, 3 and 4 without strain, species2 once per spot-as-strain.
+    expect(rows.length).toBe(3 + strains.size);
+    expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
+  });
+});

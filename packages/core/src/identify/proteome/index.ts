@@ -1,0 +1,65 @@
+/**
+ * Proteome (MALDI-TOF) identification: spectra → peaks (MALDIquant-style steps) → main spectra of
+ * replicates → Biotyper-style log scores with their explanation, runner-up and mixture detection.
+ * Pure: no I/O; readers live in `@mdc/refdata/maldi`.
+ */
+export type { LibraryEntry, LocalizedText, MainSpectrum, MainSpectrumPeak, MainSpectrumQuality, Peak, Profile, SpectrumInput } from './types';
+export {
+  apexMz,
+  detectPeaks,
+  estimateNoiseMad,
+  localMaxima,
+  median,
+  normaliseTic,
+  runningExtreme,
+  savitzkyGolayWeights,
+  smoothSavitzkyGolay,
+  snipBaseline,
+  stabiliseVariance,
+  strongestPeaks,
+  subtractBaseline,
+  topHatBaseline,
+  totalIonCurrent,
+  trimProfile,
+} from './steps';
+export {
+  DEFAULT_PREPROCESS,
+  preprocessParameters,
+  preprocessSpectrum,
+  processProfile,
+  ProteomeParameterError,
+  thinProfile,
+  type PreprocessedSpectrum,
+  type PreprocessOptions,
+  type PreprocessParameters,
+} from './preprocess';
+export { DEFAULT_MAIN_SPECTRUM, groupPeaks, mainSpectrumParameters, mergeReplicates, type MainSpectrumParameters } from './main-spectrum';
+export {
+  DEFAULT_TOLERANCE_PPM,
+  explainScore,
+  intensityCorrelation,
+  LEVEL_TEXTS,
+  levelOfScore,
+  logScore,
+  logScoreOf,
+  matchPeaks,
+  pearson,
+  roundScore,
+  SCORE_BANDS,
+  type MatchedPeak,
+  type ProteomeLevel,
+  type ScoreExplanation,
+} from './score';
+export {
+  DEFAULT_IDENTIFY,
+  identifyParameters,
+  identifyPeaks,
+  identifySpectrum,
+  type IdentifyParameters,
+  type MixtureCall,
+  type ProteomeHit,
+  type ProteomeIdentification,
+  type ProteomeRefusal,
+  type SpectrumIdentification,
+} from './identify';
+export { buildLibraryEntry, type BuildEntryOptions, type LibraryEntryInput } from './library';

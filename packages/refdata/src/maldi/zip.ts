@@ -1,0 +1,142 @@
+import yauzl from 'yauzl';
+import { formatBytes, SpectrumFileError } from './errors';
+import { parseFlex } from './flex';
+import { DEFAULT_LIMITS, type MaldiSpectrum, type SpectrumLimits } from './types';
+
+/** File endings of single-file spectra a zip may hold beside flex folders. */
+export const SPECTRUM_FILE_ENDINGS = ['.mzml', '.spectrum', '.txt', '.csv', '.tsv'] as const;
+
+function baseName(entry: string): string {
+  const i = entry.lastIndexOf('/');
+  return i < 0 ? entry : entry.slice(i + 1);
+}
+
+function dirName(entry: string): string {
+  const i = entry.lastIndexOf('/');
+  return i < 0 ? '' : entry.slice(0, i);
+}
+
+/** Entries worth unpacking: flex `fid`/`acqu` and single-file spectra, not macOS resource forks. */
+function wanted(entry: string): 'fid' | 'acqu' | 'file' | null {
+  if (entry.endsWith('/') || entry.startsWith('__MACOSX/') || entry.includes('/__MACOSX/')) return null;
+  const base = baseName(entry);
+  if (base.startsWith('._')) return null;
+  if (base === 'fid') return 'fid';
+  if (base === 'acqu') return 'acqu';
+  const lower = base.toLowerCase();
+  return SPECTRUM_FILE_ENDINGS.some((e) => lower.endsWith(e)) ? 'file' : null;
+}
+
+/**
+ * The spectra of a zip: Bruker flex folders (`…/fid` + `…/acqu`; one spot or a whole target) and
+ * single-file spectra (mzML, text), read by `parseSingle`. Sizes are checked on the zip's central
+ * directory before anything is unpacked, and each entry is inflated only up to its declared size
+ * (yauzl stops a stream that yields more): a zip bomb is refused, not inflated.
+ */
+export async function parseSpectrumZip(
+  bytes: Uint8Array,
+  file: string,
+  parseSingle: (bytes: Uint8Array, name: string) => MaldiSpectrum[],
+  limits: SpectrumLimits = DEFAULT_LIMITS,
+): Promise<MaldiSpectrum[]> {
+  if (bytes.length > limits.zipFile) {
+    throw new SpectrumFileError(file, 'too-large', { zh: `zip 文件 ${formatBytes(bytes.length)}，超过上限 ${formatBytes(limits.zipFile)}。`, en: `the zip file is ${formatBytes(bytes.length)}, above the limit of ${formatBytes(limits.zipFile)}.` });
+  }
+  const unreadable = (err: unknown) =>
+    new SpectrumFileError(file, 'zip', {
+      zh: `无法读取 zip 文件（${(err as Error).message}）：文件可能损坏或不完整。`,
+      en: `the zip cannot be read (${(err as Error).message}): it may be damaged or incomplete.`,
+    });
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, strictFileNames: false, validateEntrySizes: true });
+  } catch (err) {
+    throw unreadable(err);
+  }
+  try {
+    if (zip.entryCount > limits.zipEntries) {
+      throw new SpectrumFileError(file, 'zip-bomb', { zh: `zip 中的条目超过 ${limits.zipEntries} 个。`, en: `the zip holds more than ${limits.zipEntries} entries.` });
+    }
+    // First pass: the central directory only, so that a hostile zip is refused before any inflating.
+    const chosen: Array<{ entry: yauzl.Entry; name: string; kind: 'fid' | 'acqu' | 'file' }> = [];
+    let unpacked = 0;
+    let spectra = 0;
+    try {
+      for await (const entry of zip.eachEntry()) {
+        const name = entry.fileName.replace(/\\/g, '/');
+        const kind = wanted(name);
+        if (!kind) continue;
+        const shown = `${file}:${name}`;
+        if (entry.isEncrypted()) {
+          throw new SpectrumFileError(shown, 'zip', { zh: '文件已加密，无法读取。', en: 'the entry is encrypted and cannot be read.' });
+        }
+        const lower = name.toLowerCase();
+        const limit = kind === 'fid' ? limits.fidFile : kind === 'acqu' ? limits.acquFile : lower.endsWith('.mzml') ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
+        const size = entry.uncompressedSize;
+        if (size > limit) {
+          throw new SpectrumFileError(shown, 'too-large', { zh: `解压后 ${formatBytes(size)}，超过上限 ${formatBytes(limit)}。`, en: `it unpacks to ${formatBytes(size)}, above the limit of ${formatBytes(limit)}.` });
+        }
+        if (size > 1024 * 1024 && size > limits.zipRatio * Math.max(1, entry.compressedSize)) {
+          throw new SpectrumFileError(shown, 'zip-bomb', {
+            zh: `压缩比异常（${formatBytes(entry.compressedSize)} 解压为 ${formatBytes(size)}），疑为 zip 炸弹。`,
+            en: `an implausible compression ratio (${formatBytes(entry.compressedSize)} unpacking to ${formatBytes(size)}): a zip bomb?`,
+          });
+        }
+        unpacked += size;
+        if (unpacked > limits.zipUnpacked) {
+          throw new SpectrumFileError(file, 'zip-bomb', { zh: `解压后的谱图文件超过 ${formatBytes(limits.zipUnpacked)}。`, en: `the spectrum files unpack to more than ${formatBytes(limits.zipUnpacked)}.` });
+        }
+        if (kind !== 'acqu' && ++spectra > limits.zipSpectra) {
+          throw new SpectrumFileError(file, 'too-large', { zh: `zip 中的谱图超过 ${limits.zipSpectra} 个。`, en: `the zip holds more than ${limits.zipSpectra} spectra.` });
+        }
+        chosen.push({ entry, name, kind });
+      }
+    } catch (err) {
+      throw err instanceof SpectrumFileError ? err : unreadable(err);
+    }
+
+    const byDir = new Map<string, { fid?: Uint8Array; acqu?: Uint8Array }>();
+    const singles: Array<[string, Uint8Array]> = [];
+    for (const { entry, name, kind } of chosen) {
+      let data: Buffer;
+      try {
+        const stream = await zip.openReadStreamPromise(entry);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        data = Buffer.concat(chunks);
+      } catch (err) {
+        throw new SpectrumFileError(`${file}:${name}`, 'zip', {
+          zh: `无法解压（${(err as Error).message}）：zip 可能损坏。`,
+          en: `it cannot be unpacked (${(err as Error).message}): the zip may be damaged.`,
+        });
+      }
+      if (kind === 'file') singles.push([name, data]);
+      else {
+        const dir = dirName(name);
+        const slot = byDir.get(dir) ?? {};
+        slot[kind] = data;
+        byDir.set(dir, slot);
+      }
+    }
+    const out: Array<{ key: string; spectra: MaldiSpectrum[] }> = [];
+    for (const [dir, { fid, acqu }] of byDir) {
+      const name = `${file}:${dir || '.'}`;
+      if (!fid) continue; // an acqu alone (e.g. beside a processed spectrum) holds no data
+      if (!acqu) {
+        throw new SpectrumFileError(name, 'acqu', { zh: 'fid 旁边没有 acqu 文件，无法计算 m/z。', en: 'the fid has no acqu file beside it, so m/z cannot be computed.' });
+      }
+      out.push({ key: dir, spectra: [parseFlex(fid, acqu, name, limits)] });
+    }
+    for (const [name, data] of singles) out.push({ key: name, spectra: parseSingle(data, `${file}:${name}`) });
+    if (out.length === 0) {
+      throw new SpectrumFileError(file, 'no-spectra', {
+        zh: 'zip 中没有谱图（应含 Bruker flex 文件夹的 fid 与 acqu，或 mzML/文本谱图）。',
+        en: 'the zip holds no spectrum (expected Bruker flex folders with fid and acqu, or mzML or text spectra).',
+      });
+    }
+    out.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));
+    return out.flatMap((o) => o.spectra);
+  } finally {
+    zip.close();
+  }
+}
