@@ -252,8 +252,13 @@ export class ManifestError extends Error {
 
 /** An accession in the strain text ("ATCC 11775 (type strain; GCF_003697165.2)" → GCF_003697165.2). */
 export function accessionOf(text: string): string {
-  const match = /\b(GC[AF]_\d+\.\d+|N[CZ]_\d+(?:\.\d+)?|[A-Z]{1,2}\d{5,6}(?:\.\d+)?|[A-Z]{4}\d{2}(?:\d{6})?(?:\.\d+)?)\b/.exec(text);
-  return match?.[1] ?? '';
+  const pattern = /\b(GC[AF]_\d+\.\d+|N[CZ]_\d+(?:\.\d+)?|[A-Z]{1,2}\d{5,6}(?:\.\d+)?|[A-Z]{4}\d{2}(?:\d{6})?(?:\.\d+)?)\b/;
+  // Strain names look like accessions too ("N16961"): what is in parentheses is tried first.
+  for (const part of [...text.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!)) {
+    const found = pattern.exec(part)?.[1];
+    if (found) return found;
+  }
+  return pattern.exec(text)?.[1] ?? '';
 }
 
 /**

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GENOME_THRESHOLDS,
+  GenomeLibrary,
+  KMER,
+  asQuery,
+  assemblyStats,
+  assessAssembly,
+  callFromHits,
+  compareGenomes,
+  copyIdentity,
+  find16SCopies,
+  identifyGenome,
+  mix32,
+  packSequence,
+  prepareQuery,
+  sketchGenome,
+  unpackSequence,
+  type GenomeHit,
+  type GenomeReference,
+  type GenomeSequence,
+} from '@mdc/core/identify/genome';
+import { rng } from './identify/helpers';
+
+/** Codes 0–3 of a random genome. */
+function randomCodes(length: number, random: () => number): Uint8Array {
+  const codes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) codes[i] = Math.floor(random() * 4);
+  return codes;
+}
+
+/**
+ * A copy of `codes` with `rate` differences per base: 90 % substitutions, 10 % indels of 1–5
+ * bases (half insertions, half deletions). The truth is 100 × (1 − events / length): an indel is
+ * one difference, as a substitution is — which is what ANI counts as one mutation.
+ */
+function mutate(codes: Uint8Array, rate: number, random: () => number): { codes: Uint8Array; events: number } {
+  const out: number[] = [];
+  let events = 0;
+  for (let i = 0; i < codes.length; i++) {
+    const u = random();
+    if (u < rate * 0.9) {
+      out.push((codes[i]! + 1 + Math.floor(random() * 3)) % 4);
+      events++;
+    } else if (u < rate) {
+      events++;
+      const length = 1 + Math.floor(random() * 5);
+      if (random() < 0.5) {
+        for (let k = 0; k < length; k++) out.push(Math.floor(random() * 4));
+        out.push(codes[i]!);
+      } else i += length - 1;
+    } else out.push(codes[i]!);
+  }
+  return { codes: Uint8Array.from(out), events };
+}
+
+function genome(codes: Uint8Array, pieces = 1): GenomeSequence {
+  const size = Math.ceil(codes.length / pieces);
+  const contigs = [];
+  for (let start = 0; start < codes.length; start += size) contigs.push({ start, length: Math.min(size, codes.length - start) });
+  return { codes, contigs, length: codes.length };
+}
+
+function reference(id: string, species: string, codes: Uint8Array): GenomeReference {
+  return { id, species, strain: id, accession: id, length: codes.length, gcPercent: 50, contigs: 1, sketch: sketchGenome(genome(codes)) };
+}
+
+describe('seed sketches', () => {
+  it('keeps one k-mer in eight, canonical: a genome and its reverse complement give the same seeds', () => {
+    const codes = randomCodes(200_000, rng(1));
+    const reverse = Uint8Array.from(codes, (_, i) => 3 - codes[codes.length - 1 - i]!);
+    const a = sketchGenome(genome(codes));
+    const b = sketchGenome(genome(reverse));
+    expect(a.hashes.length / (codes.length - KMER + 1)).toBeGreaterThan(0.11);
+    expect(a.hashes.length / (codes.length - KMER + 1)).toBeLessThan(0.14);
+    expect([...a.hashes]).toEqual([...b.hashes]);
+    // Sorted, and each position points at a k-mer of that hash (in its orientation).
+    for (let i = 1; i < a.hashes.length; i++) expect(a.hashes[i]!).toBeGreaterThanOrEqual(a.hashes[i - 1]!);
+    for (const i of [0, 7, 500, a.hashes.length - 1]) {
+      const pos = a.positions[i]! >>> 1;
+      let forward = 0;
+      let back = 0;
+      for (let k = 0; k < KMER; k++) {
+        forward = ((forward << 2) | codes[pos + k]!) >>> 0;
+        back = ((back << 2) | (3 - codes[pos + KMER - 1 - k]!)) >>> 0;
+      }
+      expect(mix32(Math.min(forward, back))).toBe(a.hashes[i]);
+      expect(a.positions[i]! & 1).toBe(forward <= back ? 0 : 1);
+    }
+  });
+
+  it('does not make k-mers across N runs or contig ends', () => {
+    const codes = randomCodes(50_000, rng(2));
+    const whole = sketchGenome(genome(codes));
+    const masked = codes.slice();
+    masked.fill(4, 25_000, 25_010);
+    const withN = sketchGenome(genome(masked));
+    const cut = sketchGenome(genome(codes, 2));
+    // Every k-mer overlapping the N run (25 of them around it) is gone, nothing else.
+    expect(whole.hashes.length - withN.hashes.length).toBeGreaterThan(0);
+    expect(whole.hashes.length - withN.hashes.length).toBeLessThan(10);
+    expect(cut.hashes.length).toBeLessThan(whole.hashes.length);
+    expect(whole.hashes.length - cut.hashes.length).toBeLessThan(8);
+  });
+});
+
+describe('ANI', () => {
+  // A 1.2 Mbp genome, mutated at known rates with indels: within 0.3 points of the truth.
+  const original = randomCodes(1_200_000, rng(7));
+  const ref = sketchGenome(genome(original));
+  for (const rate of [0.01, 0.02, 0.04, 0.06, 0.08]) {
+    it(`is within 0.3 points of the truth at ${100 * rate} % divergence with indels`, () => {
+      const mutated = mutate(original, rate, rng(100 + rate * 1000));
+      const truth = 100 * (1 - mutated.events / original.length);
+      const result = compareGenomes(asQuery(sketchGenome(genome(mutated.codes, 5))), ref);
+      expect(Math.abs(result.ani - truth)).toBeLessThan(0.3);
+      expect(result.queryAf).toBeGreaterThan(0.95);
+      expect(result.referenceAf).toBeGreaterThan(0.9);
+    });
+  }
+
+  it('is 100 for a genome against itself, on either strand, and aligns all of it', () => {
+    const codes = randomCodes(300_000, rng(3));
+    const reverse = Uint8Array.from(codes, (_, i) => 3 - codes[codes.length - 1 - i]!);
+    const result = compareGenomes(asQuery(sketchGenome(genome(reverse, 3))), sketchGenome(genome(codes)));
+    expect(result.ani).toBeGreaterThan(99.99);
+    expect(result.mappedFragments).toBe(result.queryFragments);
+  });
+
+  it('aligns the shared half of a chimera and counts the fraction of query and reference', () => {
+    const a = randomCodes(600_000, rng(4));
+    const b = randomCodes(600_000, rng(5));
+    const chimera = new Uint8Array(600_000);
+    chimera.set(a.subarray(0, 300_000));
+    chimera.set(b.subarray(0, 300_000), 300_000);
+    const result = compareGenomes(asQuery(sketchGenome(genome(chimera))), sketchGenome(genome(a)));
+    expect(result.ani).toBeGreaterThan(99.9);
+    expect(result.queryAf).toBeGreaterThan(0.48);
+    expect(result.queryAf).toBeLessThan(0.52);
+    expect(result.referenceAf).toBeGreaterThan(0.48);
+    expect(result.referenceAf).toBeLessThan(0.52);
+  });
+
+  it('finds at most a chance fragment between unrelated genomes', () => {
+    const result = compareGenomes(asQuery(sketchGenome(genome(randomCodes(400_000, rng(8))))), sketchGenome(genome(randomCodes(400_000, rng(9)))));
+    expect(result.queryAf).toBeLessThan(0.02);
+    expect(result.mappedFragments).toBeLessThan(GENOME_THRESHOLDS.minFragments);
+  });
+});
+
+function hit(species: string, ani: number, queryAf = 0.9, extra: Partial<GenomeHit> = {}): Omit<GenomeHit, 'rank'> {
+  return {
+    referenceId: species,
+    species,
+    strain: '',
+    accession: '',
+    ani,
+    queryAf,
+    referenceAf: queryAf,
+    mappedFragments: Math.round(queryAf * 1000),
+    queryFragments: 1000,
+    sharedHashes: 100,
+    referenceLength: 5e6,
+    referenceGcPercent: 50,
+    supported: queryAf >= GENOME_THRESHOLDS.minQueryAf,
+    ...extra,
+  };
+}
+
+describe('calls', () => {
+  it('calls the species at 95 % ANI with half the query aligned, the genus just below, nothing below 83 %', () => {
+    expect(callFromHits([hit('Listeria monocytogenes', 95.0, 0.5)])).toMatchObject({ level: 'species', species: 'Listeria monocytogenes' });
+    expect(callFromHits([hit('Listeria monocytogenes', 94.99, 0.9)])).toMatchObject({ level: 'genus', genus: 'Listeria' });
+    expect(callFromHits([hit('Listeria monocytogenes', 95.5, 0.49)])).toMatchObject({ level: 'genus' });
+    expect(callFromHits([hit('Listeria monocytogenes', 95.5, 0.49)]).notes.map((n) => n.code)).toContain('low-af');
+    expect(callFromHits([hit('Listeria monocytogenes', 83.0)])).toMatchObject({ level: 'genus' });
+    expect(callFromHits([hit('Listeria monocytogenes', 82.99)])).toMatchObject({ level: 'none', species: null });
+  });
+
+  it('needs real support: a few fragments at high identity are not a genome', () => {
+    const few = hit('Klebsiella pneumoniae', 99, 0.05, { mappedFragments: 50, supported: false });
+    expect(callFromHits([few])).toMatchObject({ level: 'none' });
+    expect(callFromHits([few]).notes[0]!.code).toBe('unsupported');
+  });
+
+  it('marks a second species within 2 points as ambiguous, and names the next species', () => {
+    const call = callFromHits([hit('Klebsiella pneumoniae', 96.0), hit('Klebsiella variicola', 94.5)]);
+    expect(call).toMatchObject({ level: 'species', ambiguous: true, runnerUp: { species: 'Klebsiella variicola', ani: 94.5 } });
+    expect(callFromHits([hit('Klebsiella pneumoniae', 98.9), hit('Klebsiella variicola', 94.5)]).ambiguous).toBe(false);
+  });
+
+  it('always says that ANI cannot separate E. coli and Shigella, and which tests can', () => {
+    for (const species of ['Escherichia coli', 'Shigella flexneri', 'Shigella sonnei']) {
+      const call = callFromHits([hit(species, 98.4), hit(species === 'Escherichia coli' ? 'Shigella flexneri' : 'Escherichia coli', 98.1)]);
+      expect(call.level).toBe('species');
+      expect(call.ambiguous).toBe(false);
+      const note = call.notes.find((n) => n.code === 'ecoli-shigella');
+      expect(note?.text.en).toMatch(/lysine decarboxylase/);
+      expect(note?.text.zh).toMatch(/赖氨酸脱羧酶/);
+    }
+    expect(callFromHits([hit('Salmonella enterica', 98.4)]).notes.find((n) => n.code === 'ecoli-shigella')).toBeUndefined();
+  });
+});
+
+describe('identification against a library', () => {
+  it('screens, compares and calls the right species among near neighbours', () => {
+    const random = rng(11);
+    const ancestor = randomCodes(800_000, random);
+    const speciesA = mutate(ancestor, 0.03, rng(12)).codes;
+    const speciesB = mutate(ancestor, 0.03, rng(13)).codes;
+    const outsider = randomCodes(800_000, rng(14));
+    const library = new GenomeLibrary([reference('A1', 'Genus alpha', speciesA), reference('B1', 'Genus beta', speciesB), reference('O1', 'Other gamma', outsider)]);
+    const query = mutate(speciesA, 0.01, rng(15)).codes;
+    const result = identifyGenome(prepareQuery({ ...genome(query, 4), gc: 0, ambiguous: 0 }), library);
+    expect(result.call).toMatchObject({ level: 'species', species: 'Genus alpha' });
+    expect(result.call.ani!).toBeGreaterThan(98.5);
+    expect(result.hits[0]!.species).toBe('Genus alpha');
+    expect(result.hits[1]!.species).toBe('Genus beta');
+    expect(result.hits[1]!.ani).toBeLessThan(95);
+    expect(result.hits.find((h) => h.species === 'Other gamma')?.supported ?? false).toBe(false);
+  });
+
+  it('says nothing reliable for a genome unlike any reference', () => {
+    const library = new GenomeLibrary([reference('A1', 'Genus alpha', randomCodes(500_000, rng(21)))]);
+    const result = identifyGenome(prepareQuery({ ...genome(randomCodes(500_000, rng(22))), gc: 0, ambiguous: 0 }), library);
+    expect(result.call.level).toBe('none');
+  });
+});
+
+describe('assembly QC', () => {
+  it('computes N50, GC and N content', () => {
+    const stats = assemblyStats({ contigs: [{ length: 500 }, { length: 300 }, { length: 200 }], length: 1000, gc: 450, ambiguous: 100 });
+    expect(stats).toEqual({ length: 1000, contigs: 3, n50: 500, largestContig: 500, gcPercent: 50, nPercent: 10 });
+  });
+
+  it('flags size and GC outside the species references, and a share of another genus', () => {
+    const stats = assemblyStats({ contigs: [{ length: 7_000_000 }], length: 7_000_000, gc: 3_850_000, ambiguous: 0 });
+    const range = { species: 'Escherichia coli', references: 3, lengthMin: 4.6e6, lengthMax: 5.5e6, gcMin: 50.5, gcMax: 50.8 };
+    const report = assessAssembly(stats, range, { share: 0.12, genera: [{ genus: 'Klebsiella', share: 0.12 }] });
+    expect(report.findings.map((f) => f.code).sort()).toEqual(['contamination', 'gc-high', 'size-large']);
+    expect(report.findings.find((f) => f.code === 'contamination')!.text.en).toMatch(/Klebsiella 12\.0%/);
+    const fine = assessAssembly(assemblyStats({ contigs: [{ length: 5e6 }], length: 5e6, gc: 2.53e6, ambiguous: 0 }), range, { share: 0.01, genera: [] });
+    expect(fine.findings).toEqual([]);
+  });
+});
+
+describe('packed sequences', () => {
+  it('keep bases and N runs exactly, in a quarter of the bytes', () => {
+    const codes = randomCodes(10_001, rng(31));
+    codes.fill(4, 0, 3);
+    codes.fill(4, 5000, 5100);
+    codes[10_000] = 4;
+    const packed = packSequence(codes);
+    expect(packed.length).toBeLessThan(codes.length / 4 + 64);
+    expect([...unpackSequence(packed)]).toEqual([...codes]);
+    expect(() => unpackSequence(packed.subarray(0, 40))).toThrow(/truncated/);
+    expect(() => unpackSequence(new Uint8Array(20))).toThrow(/not a packed/);
+  });
+});
+
+describe('16S copies', () => {
+  const motif = 'GTGCCAGCAGCCGCGGTAATAC';
+  const encode = (text: string) => Uint8Array.from(text, (c) => 'ACGT'.indexOf(c));
+  const reverseComplement = (text: string) => [...text].reverse().map((c) => 'TGCA'['ACGT'.indexOf(c)]).join('');
+
+  it('finds each copy on either strand by its universal motif and cuts it out in the gene direction', () => {
+    const random = rng(41);
+    const bases = (n: number) => Array.from({ length: n }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+    const gene = bases(515) + motif + bases(1000);
+    const text = bases(20_000) + gene + bases(30_000) + reverseComplement(gene) + bases(10_000);
+    const codes = encode(text);
+    const copies = find16SCopies({ codes, contigs: [{ name: 'chr', start: 0, length: codes.length }] });
+    expect(copies.map((c) => c.strand)).toEqual(['+', '-']);
+    for (const copy of copies) expect(copy.sequence).toContain(gene.slice(60, 1400));
+    expect(copies[0]!.start).toBeLessThan(20_000 + 10);
+  });
+
+  it('measures identity between copies', () => {
+    const random = rng(42);
+    const a = Array.from({ length: 1500 }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+    const b = a.slice(0, 700) + 'T' + a.slice(701, 1200) + a.slice(1203);
+    expect(copyIdentity(a, a)).toBe(100);
+    const identity = copyIdentity(a, b);
+    expect(identity).toBeLessThan(100);
+    expect(identity).toBeGreaterThan(99.6);
+  });
+});

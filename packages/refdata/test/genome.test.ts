@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, ManifestError, accessionOf, readAssembly, readAssemblyFile, readGenomeManifest } from '@mdc/refdata/genome';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+
+const dataDir = findRefdataDir();
+const genomeDir = dataDir ? path.join(dataDir, 'genome') : undefined;
+
+let seed = 5;
+// xorshift32: random enough that the sequences do not compress to nothing.
+const random = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 2 ** 32;
+};
+const bases = (n: number) => Array.from({ length: n }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+const fasta = (records: [string, string][]) => records.map(([name, seq]) => `>${name}\n${seq.match(/.{1,80}/g)!.join('\n')}\n`).join('');
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+function refusal(input: Uint8Array, file = 'sample.fna', limits = DEFAULT_ASSEMBLY_LIMITS): AssemblyError {
+  try {
+    readAssembly(input, file, limits);
+  } catch (error) {
+    if (error instanceof AssemblyError) return error;
+    throw error;
+  }
+  throw new Error('the assembly was accepted');
+}
+
+describe('assembly reader', () => {
+  it.runIf(genomeDir)('reads a shared reference (gzip, several contigs) with the manifest\'s length and GC', async () => {
+    const rows = readGenomeManifest(genomeDir!);
+    const row = rows.find((r) => r.file.includes('R04_Shigella'))!;
+    const assembly = await readAssemblyFile(path.join(genomeDir!, row.file));
+    expect(assembly.contigs.length).toBe(Number(row.fields['n_sequences']));
+    expect(assembly.length).toBe(Number(row.fields['total_bp']));
+    expect((100 * assembly.gc) / (assembly.length - assembly.ambiguous)).toBeCloseTo(Number(row.fields['GC_pct']), 1);
+    expect(assembly.contigs[0]!.start).toBe(0);
+    expect(assembly.contigs[1]!.start).toBe(assembly.contigs[0]!.length);
+  });
+
+  it('reads soft-masked bases, N runs, CRLF line ends and a byte-order mark', () => {
+    const seq = bases(120_000);
+    const text = '\ufeff' + fasta([['c1 first contig', seq.slice(0, 60_000).toLowerCase()], ['c2', seq.slice(60_000) + 'NNNNN']]).replace(/\n/g, '\r\n');
+    const assembly = readAssembly(bytes(text), 'masked.fa');
+    expect(assembly.length).toBe(120_005);
+    expect(assembly.softMasked).toBe(60_000);
+    expect(assembly.ambiguous).toBe(5);
+    expect(assembly.contigs.map((c) => [c.name, c.description, c.length])).toEqual([
+      ['c1', 'first contig', 60_000],
+      ['c2', '', 60_005],
+    ]);
+    expect([...assembly.codes.subarray(0, 4)]).toEqual([...seq.slice(0, 4)].map((c) => 'ACGT'.indexOf(c)));
+  });
+
+  it('reads gzip and plain alike', () => {
+    const text = fasta([['chr', bases(150_000)]]);
+    const plain = readAssembly(bytes(text), 'a.fna');
+    const packed = readAssembly(gzipSync(bytes(text)), 'a.fna.gz');
+    expect(packed.length).toBe(plain.length);
+    expect(Buffer.from(packed.codes).equals(Buffer.from(plain.codes))).toBe(true);
+  });
+
+  const cases: [string, () => Uint8Array, string, RegExp, RegExp][] = [
+    ['sequencing reads (FASTQ)', () => bytes(`@read1\n${bases(150)}\n+\n${'I'.repeat(150)}\n`), 'fastq', /Assemble them first/, /请先组装/],
+    ['protein FASTA', () => bytes(fasta([['p1', 'MKLVEFLQPRRSTAGEILKWQP'.repeat(6000)]])), 'protein', /protein/, /蛋白质/],
+    ['a 16S gene', () => bytes(fasta([['16S', bases(1500)]])), 'marker-gene', /16S or 18S identification/, /16S 或 18S/],
+    ['a truncated gzip', () => gzipSync(bytes(fasta([['chr', bases(150_000)]]))).subarray(0, 20_000), 'gzip', /damaged or truncated/, /已损坏或不完整/],
+    ['a binary file', () => Uint8Array.from({ length: 4096 }, (_, i) => (i * 7) % 256), 'binary', /binary/, /二进制/],
+    ['an empty file', () => new Uint8Array(0), 'empty', /empty/, /为空/],
+    ['only blank lines', () => bytes('\n\n  \n'), 'empty', /empty/, /为空/],
+    ['headers without sequence', () => bytes('>a\n>b\n'), 'empty', /no sequence/, /没有序列/],
+    ['too short', () => bytes(fasta([['chr', bases(50_000)]])), 'too-short', /less than the 100 kbp/, /少于/],
+    ['duplicate contig names', () => bytes(fasta([['contig_1', bases(60_000)], ['contig_1', bases(60_000)]])), 'duplicate-contig', /contig_1.*more than once/, /不止一次/],
+    ['mostly N', () => bytes(fasta([['chr', bases(60_000) + 'N'.repeat(70_000)]])), 'mostly-n', /ambiguity codes/, /N 或简并碱基/],
+    ['a stray character', () => bytes(fasta([['chr', bases(60_000) + '#' + bases(60_000)]])), 'characters', /"#"/, /“#”/],
+  ];
+  for (const [what, make, problem, en, zh] of cases) {
+    it(`refuses ${what} with a sentence naming the file, in both languages`, () => {
+      const error = refusal(make(), 'isolate7.fna');
+      expect(error.problem).toBe(problem);
+      expect(error.texts.en).toMatch(/^isolate7\.fna: /);
+      expect(error.texts.zh).toMatch(/^isolate7\.fna：/);
+      expect(error.texts.en).toMatch(en);
+      expect(error.texts.zh).toMatch(zh);
+    });
+  }
+
+  it('refuses more sequence than a bacterial genome, plain or as a gzip that unpacks too far', () => {
+    const limits = { ...DEFAULT_ASSEMBLY_LIMITS, maxBases: 200_000 };
+    expect(refusal(bytes(fasta([['chr', bases(250_000)]])), 'big.fna', limits).problem).toBe('too-large');
+    // A small gzip of a huge file: stopped while unpacking, not after.
+    const bomb = gzipSync(Buffer.alloc(64 << 20, 0x41));
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(refusal(bomb, 'bomb.fna.gz', limits).problem).toBe('too-large');
+  });
+});
+
+describe('genome manifest', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mdc-genome-manifest-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.runIf(genomeDir)('reads the shared manifest: 44 references and 12 tests with expected results', () => {
+    const rows = readGenomeManifest(genomeDir!);
+    expect(rows.filter((r) => r.role === 'reference')).toHaveLength(44);
+    const tests = rows.filter((r) => r.role === 'test');
+    expect(tests).toHaveLength(12);
+    expect(tests.every((r) => r.expected.length > 0)).toBe(true);
+    expect(rows.find((r) => r.file.includes('R01_'))!.accession).toBe('GCF_003697165.2');
+  });
+
+  it('needs file and species columns, paths inside the folder, and no file twice', () => {
+    writeFileSync(path.join(dir, 'manifest.tsv'), 'name\tspecies\nx.fna\tEscherichia coli\n');
+    expect(() => readGenomeManifest(dir)).toThrow(ManifestError);
+    writeFileSync(path.join(dir, 'manifest.tsv'), 'file\tspecies\n../etc/passwd\tEscherichia coli\n');
+    expect(() => readGenomeManifest(dir)).toThrow(/inside the folder/);
+    writeFileSync(path.join(dir, 'manifest.tsv'), 'file\tspecies\na.fna\tEscherichia coli\na.fna\tEscherichia coli\n');
+    expect(() => readGenomeManifest(dir)).toThrow(/twice/);
+    writeFileSync(path.join(dir, 'manifest.tsv'), 'file\tspecies\tstrain\na.fna\tEscherichia  coli\tK-12 (NC_000913.3)\n');
+    expect(readGenomeManifest(dir)).toMatchObject([{ file: 'a.fna', species: 'Escherichia coli', accession: 'NC_000913.3' }]);
+    expect(() => readGenomeManifest(path.join(dir, 'missing'))).toThrow(ManifestError);
+  });
+
+  it('finds accessions in strain texts', () => {
+    expect(accessionOf('ATCC 11775 (type strain; GCF_003697165.2)')).toBe('GCF_003697165.2');
+    expect(accessionOf('O1 El Tor N16961 (AE003852/AE003853)')).toBe('AE003852');
+    expect(accessionOf('FJBS01 (WGS draft)')).toBe('FJBS01');
+    expect(accessionOf('strain 12')).toBe('');
+  });
+});
+
