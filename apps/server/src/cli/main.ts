@@ -10,7 +10,8 @@ Usage:
   mdc import [--data DIR] [--force]
                        load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
   mdc interpret …      interpret AST results (see mdc interpret --help)
-  mdc identify …       identify 16S/18S sequences (see mdc identify --help)
+  mdc identify …       identify isolates: --method 16S|18S|genome … (see mdc identify --help)
+  mdc genome add DIR   add reference genomes (a folder with manifest.tsv) for genome identification
   mdc help             this text
 
 Configuration comes from environment variables; see the README.`;
@@ -38,6 +39,8 @@ export async function main(argv: string[]): Promise<void> {
       return (await import('../lab/cli')).runInterpretCommand(rest);
     case 'identify':
       return (await import('../blast/cli')).runIdentifyCommand(rest);
+    case 'genome':
+      return (await import('../blast/genome/admin')).runGenomeCommand(rest);
     case 'help':
     case '--help':
     case '-h':

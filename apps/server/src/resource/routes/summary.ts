@@ -22,6 +22,8 @@ const counts = z.object({
   qcRanges: z.number().int(),
   sequences16S: z.number().int(),
   sequences18S: z.number().int(),
+  genomes: z.number().int().describe('shared reference genomes (imported, or added by an administrator)'),
+  genomeSpecies: z.number().int(),
   chineseNames: z.number().int(),
 });
 
@@ -41,6 +43,8 @@ const ZERO: z.infer<typeof counts> = {
   qcRanges: 0,
   sequences16S: 0,
   sequences18S: 0,
+  genomes: 0,
+  genomeSpecies: 0,
   chineseNames: 0,
 };
 
@@ -93,6 +97,8 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> =
              (SELECT count(*)::int FROM qc_range) AS "qcRanges",
              (SELECT count(*)::int FROM reference_sequence WHERE marker = '16S') AS "sequences16S",
              (SELECT count(*)::int FROM reference_sequence WHERE marker = '18S') AS "sequences18S",
+             (SELECT count(*)::int FROM genome_reference WHERE owner_id IS NULL) AS "genomes",
+             (SELECT count(DISTINCT species)::int FROM genome_reference WHERE owner_id IS NULL) AS "genomeSpecies",
              (SELECT count(*)::int FROM chinese_name_antibiotic) + (SELECT count(*)::int FROM chinese_name_organism) AS "chineseNames"`,
         );
         data = rows[0] ?? ZERO;
@@ -128,6 +134,7 @@ function countsFromImport(tables: Record<string, number>): Partial<z.infer<typeo
     expertRules: tables.expert_rule ?? 0,
     eucastRules: tables.eucast_rule ?? 0,
     qcRanges: tables.qc_range ?? 0,
+    genomes: tables.genome_reference ?? 0,
     chineseNames: (tables.chinese_name_antibiotic ?? 0) + (tables.chinese_name_organism ?? 0),
   };
 }

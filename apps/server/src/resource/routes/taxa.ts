@@ -1,4 +1,5 @@
 import type { SequenceRow } from '@mdc/contracts';
+import { listGenomes } from '../genomes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -97,6 +98,20 @@ export const taxonDetail = z.object({
   codes: z.array(z.string()).describe('laboratory codes and abbreviations'),
   whonet: whonetInfo.nullable(),
   sequences: z.array(z.object({ marker: z.string(), count: z.number().int() })),
+  genomes: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        species: z.string(),
+        strain: z.string(),
+        accession: z.string(),
+        length: z.number().int(),
+        contigs: z.number().int(),
+        gcPercent: z.number(),
+        source: z.enum(['import', 'admin', 'user']),
+      }),
+    )
+    .describe('shared reference genomes of the taxon (filed under its accepted name), for whole-genome identification'),
   breakpoints: z.array(z.object({ guideline: z.string(), year: z.number().int(), count: z.number().int() })).describe('rows that apply, latest year of each guideline'),
   expectedResistance: z.array(ruleRow),
 });
@@ -230,7 +245,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
       assertAvailable(service);
       const { taxon, lineage, whonet } = await taxonContext(service, request.params.id);
       const accepted = taxon.current_mo ?? taxon.mo;
-      const [synonyms, children, childCount, codes, sequences, aliases] = await Promise.all([
+      const [synonyms, children, childCount, codes, sequences, aliases, genomes] = await Promise.all([
         db.query<{ mo: string; name: string; author: string | null; status: string }>(
           `SELECT mo, name, author, status FROM taxon WHERE current_mo = $1 AND mo <> $1 ORDER BY name LIMIT 500`,
           [accepted],
@@ -243,6 +258,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
         db.query<{ code: string }>('SELECT code FROM taxon_code WHERE mo = $1 ORDER BY code', [taxon.mo]),
         db.query<{ marker: string; n: number }>('SELECT marker, count(*)::int AS n FROM reference_sequence WHERE taxon_mo = $1 GROUP BY marker', [accepted]),
         db.query<{ aliases: string[] }>('SELECT aliases FROM chinese_name_organism WHERE lower(name) = lower($1)', [taxon.name]),
+        listGenomes(db, { taxonMo: accepted }),
       ]);
       let breakpoints: { guideline: string; year: number; count: number }[] = [];
       let expected: z.infer<typeof ruleRow>[] = [];
@@ -305,6 +321,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
             }
           : null,
         sequences: MARKERS.map((marker) => ({ marker, count: sequences.find((s) => s.marker === marker)?.n ?? 0 })),
+        genomes: genomes.map((g) => ({ id: g.id, species: g.species, strain: g.strain, accession: g.accession, length: g.length, contigs: g.contigs, gcPercent: g.gcPercent, source: g.source })),
         breakpoints,
         expectedResistance: expected,
       });

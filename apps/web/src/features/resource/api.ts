@@ -82,6 +82,7 @@ export interface TaxonDetail {
   codes: string[];
   whonet: WhonetInfo | null;
   sequences: { marker: string; count: number }[];
+  genomes: { id: number; species: string; strain: string; accession: string; length: number; contigs: number; gcPercent: number; source: string }[];
   breakpoints: { guideline: string; year: number; count: number }[];
   expectedResistance: RuleRow[];
 }
@@ -178,6 +179,8 @@ export interface ResourceSummary {
     qcRanges: number;
     sequences16S: number;
     sequences18S: number;
+    genomes: number;
+    genomeSpecies: number;
     chineseNames: number;
   };
 }

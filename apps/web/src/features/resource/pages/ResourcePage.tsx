@@ -1,4 +1,4 @@
-import { ApartmentOutlined, BookOutlined, ExperimentOutlined, MedicineBoxOutlined, NodeIndexOutlined, TranslationOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, BookOutlined, DeploymentUnitOutlined, ExperimentOutlined, MedicineBoxOutlined, NodeIndexOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { LocaleLink } from '../../../components/LocaleLink';
@@ -53,6 +53,19 @@ export default function ResourcePage() {
           unit: k.seq.unit,
           detail: fmt(k.seq.detail, { s16: number(c.sequences16S), s18: number(c.sequences18S) }),
         },
+        ...(c.genomes > 0
+          ? [
+              {
+                key: 'genome',
+                to: '/blast?method=genome',
+                icon: <DeploymentUnitOutlined />,
+                count: c.genomes,
+                title: k.genome.title,
+                unit: k.genome.unit,
+                detail: fmt(k.genome.detail, { species: number(c.genomeSpecies) }),
+              },
+            ]
+          : []),
         { key: 'names', to: '/resource/atb', icon: <TranslationOutlined />, count: c.chineseNames, title: k.names.title, unit: k.names.unit, detail: k.names.detail },
       ]
     : [];

@@ -408,6 +408,32 @@ function Sequences({ taxon }: { taxon: TaxonDetail }) {
   );
 }
 
+/** The shared reference genomes of a species: what its genome identifications are compared with. */
+function Genomes({ taxon }: { taxon: TaxonDetail }) {
+  const tx = useResourceTexts();
+  const locale = useLocale();
+  if (taxon.genomes.length === 0) return null;
+  const c = tx.taxonDetail.genomeColumns;
+  const columns: ColumnsType<TaxonDetail['genomes'][number]> = [
+    { title: c.strain, dataIndex: 'strain' },
+    { title: c.accession, dataIndex: 'accession', render: (v: string) => <span className="mdc-res-code">{v || '—'}</span> },
+    { title: c.length, dataIndex: 'length', align: 'right', className: 'mdc-res-num', render: (n: number) => `${(n / 1e6).toFixed(2)} Mbp` },
+    { title: c.contigs, dataIndex: 'contigs', align: 'right', className: 'mdc-res-num' },
+    { title: c.gc, dataIndex: 'gcPercent', align: 'right', className: 'mdc-res-num', render: (v: number) => `${v.toFixed(1)}%` },
+  ];
+  return (
+    <section className="mdc-res-section" data-testid="taxon-genomes">
+      <h2>
+        {tx.taxonDetail.genomes} <small>{taxon.genomes.length.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US')}</small>
+      </h2>
+      <p className="mdc-res-muted">
+        {tx.taxonDetail.genomesNote} <LocaleLink to="/blast?method=genome">{tx.taxonDetail.identifyGenome}</LocaleLink>
+      </p>
+      <Table className="mdc-res-table" size="small" rowKey="id" columns={columns} dataSource={taxon.genomes} pagination={false} scroll={{ x: 'max-content' }} />
+    </section>
+  );
+}
+
 export default function TaxonDetailPage() {
   const tx = useResourceTexts();
   const locale = useLocale();
@@ -455,6 +481,7 @@ export default function TaxonDetailPage() {
           <Breakpoints taxon={t} />
           <ExpectedResistance taxon={t} />
           <Sequences taxon={t} />
+          <Genomes taxon={t} />
         </div>
       )}
     </ResourceShell>
