@@ -99,8 +99,10 @@ function copySummary(copies: (RrnaCopyResult & { sequence?: string })[]): { iden
       max = max === null ? identity : Math.max(max, identity);
     }
   }
+  // Only copies identified to the species (or a species group) name a species; a genus-level
+  // 16S match names nothing, and the copy table still shows it.
   const counts = new Map<string, number>();
-  for (const c of copies) if (c.species) counts.set(c.species, (counts.get(c.species) ?? 0) + 1);
+  for (const c of copies) if (c.species && (c.level === 'species' || c.level === 'species-group')) counts.set(c.species, (counts.get(c.species) ?? 0) + 1);
   return { identityMin: min, identityMax: max, topSpecies: [...counts].map(([species, n]) => ({ species, copies: n })).sort((a, b) => b.copies - a.copies) };
 }
 

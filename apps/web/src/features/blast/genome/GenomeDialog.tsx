@@ -118,6 +118,7 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
               <Button type="text" icon={<DeleteOutlined />} onClick={() => setFile(null)} aria-label={gx.dialog.remove} disabled={progress !== null} />
             </div>
           ) : (
+            <div data-testid="genome-upload">
             <Upload.Dragger
               accept=".fasta,.fa,.fna,.fas,.fsa,.txt,.gz"
               multiple={false}
@@ -126,7 +127,6 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
                 void choose(chosen);
                 return false;
               }}
-              data-testid="genome-upload"
             >
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
@@ -136,6 +136,7 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
                 {fmt(gx.dialog.types, { min: Math.round(limits.minBases / 1000), max: Math.round(limits.maxBases / 1e6), mb: Math.round(limits.maxUploadBytes / 1024 / 1024) })}
               </p>
             </Upload.Dragger>
+            </div>
           )}
         </Form.Item>
         <Form.Item label={gx.dialog.sampleName}>

@@ -168,6 +168,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
             pagination={false}
             scroll={{ x: true }}
             showSorterTooltip={false}
+            sortDirections={['descend', 'ascend']}
             onRow={(h) => ({ 'data-testid': 'genome-hit-row', 'data-rank': h.rank }) as object}
           />
         </section>

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../apps/server/src/jobs/handlers';
+import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
+import { genomeFile, insertGenomeReferences } from '../../apps/server/src/blast/genome/test-genomes';
+import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
+import { startStack, type Stack } from '../support/stack';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+
+let stack: Stack;
+let account: { email: string; password: string };
+let runner: Runner | undefined;
+
+beforeAll(async () => {
+  stack = await startStack({ MDC_BLAST_THREADS: '1' });
+  await insertGenomeReferences(stack.portal.db);
+  // The small 16S set and Haemophilus, so that the genome's 16S copies find their species.
+  await insertReferences(stack.portal.db, '16S', await smallReferenceSet('16S', ['Haemophilus', 'Helicobacter', 'Campylobacter', 'Escherichia', 'Shigella']));
+  account = await activeAccount(stack);
+});
+afterAll(async () => {
+  await runner?.stop();
+  await stack?.close();
+});
+
+/** The server's own runner is stopped so that a task visibly waits; this starts the work again. */
+async function holdJobs() {
+  await runner?.stop();
+  runner = undefined;
+  await stack.portal.runner?.stop();
+}
+function releaseJobs() {
+  runner = startRunner({ db: stack.portal.db, handlers: createHandlers({ db: stack.portal.db, config: stack.config, log: stack.portal.app.log }), pollMs: 100 });
+}
+
+const isDescending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
+const isAscending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
+
+describe.each(['zh', 'en'] as const)('genome identification in %s', (locale) => {
+  const pre = locale === 'en' ? '/en' : '';
+
+  it('submit a genome → running → done → result → sort → export → history', async () => {
+    const { page } = await stack.newPage();
+    await logIn(page, account.email, account.password, `${pre}/login`);
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${pre}/blast`);
+    await page.getByTestId('open-genome').click();
+    await page.getByTestId('genome-upload').waitFor();
+    await settled(page);
+
+    // Reads are not an assembly: said before anything is sent.
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({ name: 'reads.fastq', mimeType: 'text/plain', buffer: Buffer.from('@r1\nACGT\n+\nIIII\n') });
+    expect(await page.getByTestId('genome-input-error').innerText()).toMatch(locale === 'en' ? /not the sequencing reads/ : /不是测序读段/);
+    // A click on the backdrop leaves the dialog open.
+    await page.mouse.click(5, 300);
+    await page.getByTestId('genome-upload').waitFor();
+
+    const file = genomeFile('T09_Haemophilus_influenzae');
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({ name: file.name, mimeType: 'application/gzip', buffer: file.bytes });
+    await page.getByTestId('genome-file').waitFor();
+    await page.getByTestId('genome-sample-name').fill('isolate H-7');
+
+    await holdJobs();
+    await page.getByTestId('genome-submit').click();
+    await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=[A-Za-z0-9_-]{22}$`));
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.locator('[data-testid="blast-res-page"][data-status="running"]').waitFor();
+    await page.getByTestId('task-running').waitFor();
+    releaseJobs();
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 90_000 });
+
+    // The call, its level, the picture, the references, QC and the 16S copies.
+    const call = page.getByTestId('genome-call');
+    expect(await call.getAttribute('data-level')).toBe('species');
+    expect(await page.getByTestId('genome-call-name').innerText()).toBe('Haemophilus influenzae');
+    expect(await page.getByTestId('genome-runner-up').innerText()).toContain('Haemophilus parainfluenzae');
+    expect(await page.getByTestId('genome-sample').innerText()).toBe('isolate H-7');
+    expect(await page.getByTestId('ani-bar').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('qc-length').innerText()).toBe('1.87 Mbp');
+    // H. influenzae carries six rRNA operons; 16S alone does not separate it from its neighbours.
+    expect(await page.getByTestId('rrna-summary').innerText()).toMatch(locale === 'en' ? /^6 copies found/ : /^找到 6 个拷贝/);
+    expect(await page.getByTestId('rrna-copies').locator('tbody tr.ant-table-row').count()).toBe(6);
+    expect(await page.getByTestId('ani-definition').innerText()).toContain(locale === 'en' ? 'fastANI' : 'fastANI');
+
+    // Sorting: ANI ascending, then query AF descending.
+    const anis = async () => (await page.getByTestId('genome-hit-ani').allInnerTexts()).map(Number);
+    expect(isDescending(await anis())).toBe(true);
+    await clickStill(page.getByTestId('sort-ani'));
+    await eventually(async () => isAscending(await anis()), 'references sorted by ANI, lowest first');
+    await clickStill(page.getByTestId('sort-af'));
+    await eventually(async () => isDescending((await page.getByTestId('genome-hit-af').allInnerTexts()).map(Number)), 'references sorted by aligned fraction');
+
+    // Export: the CSV arrives as a download in the page's language.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const csv = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of csv) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toContain('Haemophilus influenzae');
+    expect(text).toContain(locale === 'en' ? 'reference genome' : '参考基因组');
+
+    // History: the genome task with its call; the method filter.
+    await page.goto(`${pre}/blast/hist`);
+    const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('done');
+    expect(await row.getByTestId('history-top-species').innerText()).toBe('Haemophilus influenzae');
+    expect(await row.getByTestId('history-method').innerText()).toBe(locale === 'en' ? 'Genome' : '基因组');
+    await page.goto(`${pre}/blast/hist?method=16S`);
+    await page.getByTestId('history-total').waitFor();
+    await eventually(async () => (await page.locator(`[data-testid="history-row"][data-id="${id}"]`).count()) === 0, 'the genome task filtered out');
+    await page.goto(`${pre}/blast/hist?method=genome`);
+    await row.waitFor();
+  });
+});
+
+describe('genome identification at phone width', () => {
+  it('refuses a protein file with the server\'s sentence and keeps the dialog', async () => {
+    const { page } = await stack.newPage({ width: 375, height: 812 });
+    await page.goto('/en/blast?method=genome');
+    await page.getByTestId('genome-upload').waitFor();
+    await settled(page);
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({
+      name: 'proteins.faa',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`>p\n${'MKLVEFLQPRRSTAGEILKWQP'.repeat(6000)}\n`),
+    });
+    await page.getByTestId('genome-file').waitFor();
+    await page.getByTestId('genome-submit').click();
+    await eventually(async () => (await page.getByTestId('genome-input-error').count()) > 0, 'the refusal');
+    expect(await page.getByTestId('genome-input-error').innerText()).toMatch(/proteins\.faa: this is protein sequence/);
+    expect(await page.getByTestId('genome-dialog').count()).toBe(1);
+  });
+});
