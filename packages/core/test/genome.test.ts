@@ -275,6 +275,18 @@ describe('16S copies', () => {
     expect(copies[0]!.start).toBeLessThan(20_000 + 10);
   });
 
+  it('cuts the gene at its universal start and end sites when they are there', () => {
+    const random = rng(43);
+    const bases = (n: number) => Array.from({ length: n }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+    // E. coli numbering: 27F site at 8–27, the 515F core at 520, the 1492R site at 1492, gene end 1542.
+    const gene = bases(7) + 'AGAGTTTGATCATGGCTCAG' + bases(492) + 'AGCAGCCGCGGTAA' + bases(958) + 'AAGTCGTAACAAGGTAACC' + bases(32);
+    expect(gene.length).toBe(1542);
+    const text = bases(5000) + reverseComplement(gene) + bases(5000);
+    const [copy] = find16SCopies({ codes: encode(text), contigs: [{ name: 'c', start: 0, length: text.length }] });
+    expect(copy!.sequence).toBe(gene);
+    expect([copy!.start, copy!.end, copy!.strand]).toEqual([5001, 6542, '-']);
+  });
+
   it('measures identity between copies', () => {
     const random = rng(42);
     const a = Array.from({ length: 1500 }, () => 'ACGT'[Math.floor(random() * 4)]).join('');

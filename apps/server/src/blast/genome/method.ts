@@ -44,44 +44,20 @@ function callOf(result: GenomeTaskResult): IdentificationCall {
   return { name, value: call.ani, measure: 'ani', level: call.level };
 }
 
-/**
- * Identifies each 16S copy with the 16S engine, twice: the first search tells where the gene
- * begins and ends in the cut, the second identifies the gene alone (flanks would count as gaps).
- */
+/** Identifies each 16S copy (cut at the gene's own ends) with the 16S engine. */
 async function identifyCopies(copies: RrnaCopy[], context: MethodContext): Promise<{ copies: RrnaCopyResult[]; identified: boolean }> {
-  const base = copies.map((c) => ({ contig: c.contig, start: c.start, end: c.end, strand: c.strand, length: c.sequence.length, species: null, similarity: null, level: null, accession: null }));
+  const base: RrnaCopyResult[] = copies.map((c) => ({ contig: c.contig, start: c.start, end: c.end, strand: c.strand, length: c.sequence.length, species: null, similarity: null, level: null, accession: null, sequence: c.sequence }));
   if (copies.length === 0) return { copies: base, identified: false };
-  const engine = engineFor(context);
   try {
-    const first = await engine.identify(context.db, '16S', copies.map((c, i) => ({ id: `copy${i + 1}`, sequence: c.sequence })));
-    const genes = copies.map((c, i) => {
-      const result = first.results[i];
-      if (!result?.ok) return c.sequence;
-      const top = result.topHit;
-      const from = Math.min(top.queryStart, top.queryEnd) - 1;
-      const to = Math.max(top.queryStart, top.queryEnd);
-      return c.sequence.slice(from, to);
-    });
-    const second = await engine.identify(context.db, '16S', genes.map((sequence, i) => ({ id: `copy${i + 1}`, sequence })));
-    const out = base.map((c, i) => {
-      const result = second.results[i];
-      const offset = first.results[i]?.ok ? Math.min(first.results[i]!.topHit.queryStart, first.results[i]!.topHit.queryEnd) - 1 : 0;
-      // Positions of the gene itself in the contig, from the cut's start and strand.
-      const geneStart = c.strand === '+' ? c.start + offset : c.end - offset - genes[i]!.length + 1;
-      if (!result?.ok) return { ...c, start: geneStart, end: geneStart + genes[i]!.length - 1, length: genes[i]!.length, sequence: genes[i]! };
-      return {
-        ...c,
-        start: geneStart,
-        end: geneStart + genes[i]!.length - 1,
-        length: genes[i]!.length,
-        species: result.topHit.species,
-        similarity: result.topHit.similarity,
-        level: result.confidence.level,
-        accession: result.topHit.accession,
-        sequence: genes[i]!,
-      };
-    });
-    return { copies: out, identified: true };
+    const answer = await engineFor(context).identify(context.db, '16S', copies.map((c, i) => ({ id: `copy${i + 1}`, sequence: c.sequence })));
+    return {
+      copies: base.map((c, i) => {
+        const result = answer.results[i];
+        if (!result?.ok) return c;
+        return { ...c, species: result.topHit.species, similarity: result.topHit.similarity, level: result.confidence.level, accession: result.topHit.accession };
+      }),
+      identified: true,
+    };
   } catch (error) {
     if (error instanceof NoReferencesError) return { copies: base, identified: false };
     throw error;

@@ -12,6 +12,28 @@ const MOTIF_LENGTH = 14;
 /** Bases from the gene start to the motif core, and from the core to the gene end, with margins. */
 const BEFORE = 560;
 const AFTER = 1080;
+/**
+ * The gene's ends, where the universal primers sit: "27F" (AGAGTTTGATCMTGGCTCAG, E. coli 8–27)
+ * near the start and "1492R" (its site AAGTCGTAACAAGGTAACC, 1492–1510) near the end. When found
+ * in the cut, they place the gene's first and last base (E. coli 1 and 1542); flanks left on a
+ * gene would count as gaps in its 16S identification.
+ */
+const START_MOTIFS = ['GATCATGGCTCAG', 'GATCCTGGCTCAG'];
+const START_OFFSET = 14; // E. coli position of the first motif base − 1
+const END_MOTIF = 'AAGTCGTAACAAGG';
+const END_OFFSET = 1542 - 1492 + 1; // from the motif's first base to the gene's end, inclusive
+
+/** The gene inside a cut (in the gene's direction): from the start motif, up to the end motif's gene end. */
+function trimToGene(cut: string, coreAt: number): { from: number; to: number } {
+  let from = 0;
+  for (const motif of START_MOTIFS) {
+    const at = cut.lastIndexOf(motif, coreAt);
+    if (at >= 0 && at - START_OFFSET >= 0) from = Math.max(from, at - START_OFFSET);
+  }
+  const end = cut.indexOf(END_MOTIF, coreAt);
+  const to = end >= 0 ? Math.min(cut.length, end + END_OFFSET) : cut.length;
+  return { from, to };
+}
 
 export interface RrnaCopy {
   contig: string;
@@ -78,11 +100,18 @@ export function find16SCopies(genome: { codes: Uint8Array; contigs: readonly { n
       // One gene has one motif; a second hit inside the last cut is the same gene.
       if (from < lastEnd) continue;
       lastEnd = to;
-      let sequence = '';
+      let cut = '';
       const codes = genome.codes.subarray(contig.start + from, contig.start + to);
-      if (strand === '+') for (const c of codes) sequence += LETTERS[c];
-      else for (let k = codes.length - 1; k >= 0; k--) sequence += LETTERS[codes[k]! > 3 ? 4 : 3 - codes[k]!];
-      copies.push({ contig: contig.name, start: from + 1, end: to, strand, sequence });
+      if (strand === '+') for (const c of codes) cut += LETTERS[c];
+      else for (let k = codes.length - 1; k >= 0; k--) cut += LETTERS[codes[k]! > 3 ? 4 : 3 - codes[k]!];
+      // Where the core motif lies in the cut (gene direction), then the gene's own ends.
+      const coreAt = strand === '+' ? motifStart - from : to - (motifStart + MOTIF_LENGTH);
+      const gene = trimToGene(cut, coreAt);
+      const sequence = cut.slice(gene.from, gene.to);
+      // Positions of the gene in the contig (1-based), whichever strand it reads on.
+      const start = strand === '+' ? from + gene.from + 1 : to - gene.to + 1;
+      const stop = strand === '+' ? from + gene.to : to - gene.from;
+      copies.push({ contig: contig.name, start, end: stop, strand, sequence });
     }
   }
   return copies;

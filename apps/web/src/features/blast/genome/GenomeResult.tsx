@@ -16,50 +16,40 @@ const bp = (n: number) => n.toLocaleString('en');
 
 /**
  * ANI of the closest references as bars against the species and genus lines: what a reviewer
- * reads first (how far the best is above 95 %, how close the next species comes).
+ * reads first (how far the best is above 95 %, how close the next species comes). Drawn with
+ * boxes rather than SVG so that at phone width the names wrap above their bars and stay legible.
  */
 export function AniChart({ hits, species, genus }: { hits: Row[]; species: number; genus: number }) {
-  const rows = hits.slice(0, 10);
   const low = 75;
-  const width = 640;
-  const label = 210;
-  const right = 48;
-  const rowHeight = 24;
-  const top = 8;
-  const height = top + rows.length * rowHeight + 28;
-  const x = (ani: number) => label + ((Math.max(low, Math.min(100, ani)) - low) / (100 - low)) * (width - label - right);
-  const colour = (ani: number) => (ani >= species ? '#52c41a' : ani >= genus ? '#faad14' : '#bfbfbf');
+  const at = (ani: number) => `${((Math.max(low, Math.min(100, ani)) - low) / (100 - low)) * 100}%`;
+  const band = (ani: number) => (ani >= species ? 'is-species' : ani >= genus ? 'is-genus' : 'is-below');
   return (
-    <svg className="mdc-genome-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="ANI" data-testid="ani-chart">
-      {[75, 80, 85, 90, 95, 100].map((tick) => (
-        <g key={tick}>
-          <line x1={x(tick)} x2={x(tick)} y1={top} y2={top + rows.length * rowHeight} stroke="#f0f0f0" />
-          <text x={x(tick)} y={height - 6} textAnchor="middle" fontSize="11" fill="#8c8c8c">
-            {tick}
-          </text>
-        </g>
+    <div className="mdc-genome-chart" role="img" aria-label="ANI" data-testid="ani-chart">
+      {hits.slice(0, 10).map((h) => (
+        <div key={h.referenceId} className="mdc-genome-chart__row" data-testid="ani-bar" data-ani={h.ani.toFixed(2)}>
+          <span className="mdc-genome-chart__label">
+            <i>{h.species}</i>
+            <small>{h.strain}</small>
+          </span>
+          <span className="mdc-genome-chart__track">
+            <span className={`mdc-genome-chart__bar ${band(h.ani)}`} style={{ width: at(h.ani) }} />
+            <span className="mdc-genome-chart__value">{h.ani.toFixed(2)}</span>
+            <span className="mdc-genome-chart__line is-species" style={{ left: at(species) }} />
+            <span className="mdc-genome-chart__line is-genus" style={{ left: at(genus) }} />
+          </span>
+        </div>
       ))}
-      {rows.map((h, i) => {
-        const y = top + i * rowHeight;
-        return (
-          <g key={h.referenceId} data-testid="ani-bar" data-ani={h.ani.toFixed(2)}>
-            <text x={label - 8} y={y + 16} textAnchor="end" fontSize="12" fontStyle="italic" fill="#262626">
-              {h.species.length > 28 ? `${h.species.slice(0, 27)}…` : h.species}
-            </text>
-            <rect x={label} y={y + 5} width={Math.max(1, x(h.ani) - label)} height={rowHeight - 10} rx="2" fill={colour(h.ani)} />
-            <text x={x(h.ani) + 4} y={y + 16} fontSize="11" fill="#262626">
-              {h.ani.toFixed(2)}
-            </text>
-          </g>
-        );
-      })}
-      {[
-        [species, '#cf1322'],
-        [genus, '#d48806'],
-      ].map(([value, stroke]) => (
-        <line key={value} x1={x(Number(value))} x2={x(Number(value))} y1={top - 4} y2={top + rows.length * rowHeight + 4} stroke={String(stroke)} strokeDasharray="4 3" strokeWidth="1.5" />
-      ))}
-    </svg>
+      <div className="mdc-genome-chart__row mdc-genome-chart__axis" aria-hidden="true">
+        <span className="mdc-genome-chart__label" />
+        <span className="mdc-genome-chart__track">
+          {[75, 80, 85, 90, 95, 100].map((tick) => (
+            <span key={tick} className="mdc-genome-chart__tick" style={{ left: at(tick) }}>
+              {tick}
+            </span>
+          ))}
+        </span>
+      </div>
+    </div>
   );
 }
 
@@ -234,7 +224,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
         ) : (
           <>
             <p data-testid="rrna-summary">
-              {fmt(r.rrnaSummary, { n: rrna.found })}
+              {rrna.found === 1 ? r.rrnaSummaryOne : fmt(r.rrnaSummary, { n: rrna.found })}
               {rrna.identityMin !== null && rrna.identityMax !== null && <> · {fmt(r.rrnaIdentity, { min: rrna.identityMin.toFixed(2), max: rrna.identityMax.toFixed(2) })}</>}
               {rrna.topSpecies[0] && (
                 <>

@@ -30,10 +30,8 @@ function facts(task: TaskDetail, locale: 'zh' | 'en') {
   const input = (report?.query ?? (task as unknown as { input?: { sampleName?: string } }).input) as { sampleName?: string } | undefined;
   const out: { label: string; value: string; testId?: string }[] = [];
   if (input?.sampleName) out.push({ label: t.sample, value: input.sampleName, testId: 'genome-sample' });
-  if (report) {
-    out.push({ label: t.library, value: fmt(t.libraryValue, { n: report.library.references, s: report.library.species }) + (report.library.own ? fmt(t.libraryOwn, { n: report.library.own }) : '') });
-    if (report.ms.total !== undefined) out.push({ label: t.time, value: `${(report.ms.total / 1000).toFixed(2)} s`, testId: 'genome-time' });
-  }
+  // The frame shows how many references answered; an account's own among them is worth a word.
+  if (report?.library.own) out.push({ label: t.library, value: fmt(t.libraryValue, { n: report.library.references, s: report.library.species }) + fmt(t.libraryOwn, { n: report.library.own }) });
   return out;
 }
 
