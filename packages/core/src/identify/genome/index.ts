@@ -13,13 +13,15 @@ export {
   asQuery,
   fragmentCount,
   screeningHashes,
+  SEED_LIMIT,
+  SCREEN_LIMIT,
   mix32,
   type GenomeSequence,
   type SeedSketch,
   type QuerySketch,
 } from './sketch';
 export { compareGenomes, DEFAULT_ANI_OPTIONS, type AniOptions, type GenomeComparison } from './ani';
-export { GenomeLibrary, genusOf, type GenomeReference } from './library';
+export { GenomeLibrary, ScreeningIndex, genusOf, type GenomeReference } from './library';
 export { assemblyStats, assessAssembly, QC_LIMITS, type AssemblyStats, type SpeciesRange, type QcReport, type QcFinding, type ContaminationHint } from './qc';
 export {
   identifyGenome,

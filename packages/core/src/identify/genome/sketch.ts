@@ -16,7 +16,7 @@ export const SCREEN_DENSITY = 2000;
 /** Query fragments are compared one by one, as in fastANI (Jain et al. 2018). */
 export const FRAGMENT_LENGTH = 3000;
 
-const SEED_LIMIT = Math.floor(0x1_0000_0000 / SEED_DENSITY);
+export const SEED_LIMIT = Math.floor(0x1_0000_0000 / SEED_DENSITY);
 export const SCREEN_LIMIT = Math.floor(0x1_0000_0000 / SCREEN_DENSITY);
 
 /** The parts of an assembly the sketch reads: codes 0–3 for bases, 4 for N; contigs in order. */

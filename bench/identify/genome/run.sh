@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Genome identification benchmark: MDC vs mash vs fastANI on the shared genomes.
+#   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+missing=()
+for tool in mash fastANI; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+[ -x /usr/bin/time ] || missing+=("/usr/bin/time")
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "missing: ${missing[*]} — install with: apt-get install -y mash fastani time" >&2
+  exit 1
+fi
+exec node --import tsx bench/identify/genome/run.ts "$@"
