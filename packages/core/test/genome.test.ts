@@ -89,6 +89,19 @@ describe('seed sketches', () => {
     }
   });
 
+  it('gives the same seeds from the WebAssembly kernel as from the JavaScript loop, across chunks, N runs and contigs', () => {
+    // 2.5 Mbp in three contigs: the longest spans three kernel chunks of 1 MiB.
+    const codes = randomCodes(2_500_000, rng(6));
+    codes.fill(4, 1_048_570, 1_048_580);
+    codes.fill(4, 2_000_000, 2_000_003);
+    const pieces: GenomeSequence = { codes, contigs: [{ start: 0, length: 2_200_000 }, { start: 2_200_000, length: 250_000 }, { start: 2_450_000, length: 50_000 }], length: codes.length };
+    const wasm = sketchGenome(pieces);
+    const loop = sketchGenome(pieces, { wasm: false });
+    expect(wasm.hashes.length).toBeGreaterThan(250_000);
+    expect(Buffer.from(wasm.hashes.buffer).equals(Buffer.from(loop.hashes.buffer))).toBe(true);
+    expect(Buffer.from(wasm.positions.buffer).equals(Buffer.from(loop.positions.buffer))).toBe(true);
+  });
+
   it('does not make k-mers across N runs or contig ends', () => {
     const codes = randomCodes(50_000, rng(2));
     const whole = sketchGenome(genome(codes));

@@ -1,3 +1,4 @@
+import { CHUNK, CODES, OUT, STATE, seedKernel, type SeedKernel } from './kernel';
 /**
  * Seed sketches of genomes: a fixed fraction of all canonical 16-mers (FracMinHash), each kept
  * with its position and strand. Sixteen bases fill a 32-bit word exactly and the MurmurHash3
@@ -85,8 +86,52 @@ function sortByHash(hashes: Uint32Array, positions: Uint32Array): { hashes: Uint
   return { hashes: h, positions: p };
 }
 
-/** The seed sketch of a genome: every canonical 16-mer whose hash falls in the kept fraction. */
-export function sketchGenome(genome: GenomeSequence): SeedSketch {
+/**
+ * The seed sketch of a genome: every canonical 16-mer whose hash falls in the kept fraction.
+ * The WebAssembly kernel does the work where it is available; `{ wasm: false }` runs the
+ * JavaScript loop, which the tests hold the kernel to.
+ */
+export function sketchGenome(genome: GenomeSequence, options: { wasm?: boolean } = {}): SeedSketch {
+  const kernel = options.wasm === false ? null : seedKernel();
+  const seeds = kernel ? kernelSeeds(genome, kernel) : loopSeeds(genome);
+  const sorted = sortByHash(seeds.hashes, seeds.positions);
+  return {
+    hashes: sorted.hashes,
+    positions: sorted.positions,
+    length: genome.length,
+    contigStarts: Uint32Array.from(genome.contigs, (c) => c.start),
+    contigLengths: Uint32Array.from(genome.contigs, (c) => c.length),
+  };
+}
+
+/** Seeds in genome order, by the kernel: each contig in chunks, the rolling state kept between them. */
+function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint32Array; positions: Uint32Array } {
+  let hashes = scratchHashes;
+  let positions = scratchPositions;
+  let count = 0;
+  for (const contig of genome.contigs) {
+    new Int32Array(kernel.memory.buffer, STATE, 3).fill(0);
+    for (let at = contig.start, end = contig.start + contig.length; at < end; at += CHUNK) {
+      const length = Math.min(CHUNK, end - at);
+      new Uint8Array(kernel.memory.buffer, CODES, length).set(genome.codes.subarray(at, at + length));
+      const found = kernel.seeds(length, at, SEED_LIMIT);
+      if (count + found > hashes.length) {
+        grow(count + found);
+        hashes = scratchHashes;
+        positions = scratchPositions;
+      }
+      const pairs = new Uint32Array(kernel.memory.buffer, OUT, 2 * found);
+      for (let k = 0; k < found; k++) {
+        hashes[count] = pairs[2 * k]!;
+        positions[count++] = pairs[2 * k + 1]!;
+      }
+    }
+  }
+  return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
+}
+
+/** Seeds in genome order, by the JavaScript loop. */
+function loopSeeds(genome: GenomeSequence): { hashes: Uint32Array; positions: Uint32Array } {
   const { codes, contigs } = genome;
   // Locals, not the module's scratch variables, inside the loop: they stay in registers.
   let hashes = scratchHashes;
@@ -127,14 +172,7 @@ export function sketchGenome(genome: GenomeSequence): SeedSketch {
       positions[count++] = ((i - KMER + 1) * 2 + (f <= r ? 0 : 1)) >>> 0;
     }
   }
-  const sorted = sortByHash(hashes.slice(0, count), positions.slice(0, count));
-  return {
-    hashes: sorted.hashes,
-    positions: sorted.positions,
-    length: genome.length,
-    contigStarts: Uint32Array.from(contigs, (c) => c.start),
-    contigLengths: Uint32Array.from(contigs, (c) => c.length),
-  };
+  return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
 }
 
 /** The screening hashes of a sketch: the prefix of its sorted seeds below the screening limit. */
