@@ -10,6 +10,7 @@ export {
   SCREEN_DENSITY,
   FRAGMENT_LENGTH,
   sketchGenome,
+  sortByHash,
   asQuery,
   fragmentCount,
   screeningHashes,

@@ -63,7 +63,7 @@ function grow(count: number): void {
 }
 
 /** Sorts the seeds by hash (two 16-bit LSD radix passes, carrying the positions along). */
-function sortByHash(hashes: Uint32Array, positions: Uint32Array): { hashes: Uint32Array; positions: Uint32Array } {
+export function sortByHash(hashes: Uint32Array, positions: Uint32Array): { hashes: Uint32Array; positions: Uint32Array } {
   // Typed as plain Uint32Array views: the arrays may live on shared memory (worker threads).
   const n = hashes.length;
   let h: Uint32Array = hashes;
