@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { Language } from '@mdc/core/identify';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
-import { cjkFont } from '../report';
+import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
 import { GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';
@@ -22,22 +21,9 @@ const LEVEL_COLOUR = { species: '#237804', genus: '#d48806', none: '#a8071a' } a
 export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> {
   const t = GENOME_REPORT_TEXT[lang];
   const result = task.result as GenomeTaskResult | null;
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const font = cjkFont();
-  if (font) doc.registerFont('text', font.file, font.family ?? '');
-  const text = font ? 'text' : 'Helvetica';
+  const report = reportDocument(`${t.report} ${task.id}`);
+  const { doc, text, left, width, room } = report;
   const italic = 'Helvetica-Oblique';
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const room = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
   const heading = (label: string) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -51,8 +37,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);
-    doc.end();
-    return finished;
+    return report.end();
   }
   doc.text(`${t.sample}: ${result.query.sampleName}`);
 
@@ -174,6 +159,5 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     doc.y,
     { width },
   );
-  doc.end();
-  return finished;
+  return report.end();
 }
