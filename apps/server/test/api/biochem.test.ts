@@ -110,7 +110,9 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     // Every candidate carries every counted test against its % positive, for the picture.
     for (const c of id.candidates) expect(c.tests.map((x: { code: string }) => x.code)).toEqual(BIOCHEM_PANELS.API20E.tests);
     expect(id.candidates[1].testsAgainst.length).toBeGreaterThan(0);
-    expect(task.reference).toMatchObject({ version: 'enterobacterales-api20e' });
+    // The matrix is named in the result, not as a reference set of sequences.
+    expect(result.matrix).toMatchObject({ id: 'enterobacterales-api20e', taxa: 66 });
+    expect(task.reference).toBeNull();
     expect(task.call).toMatchObject({ name: 'Escherichia coli', measure: 'percentId', level: id.call.level });
     expect(task.call.value).toBeCloseTo(id.call.percentId, 1);
 
@@ -176,7 +178,7 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     expect(result.panel.id).toBe('primary');
     expect(result.identification.call.taxon).toBe('Staphylococcus aureus');
     expect(result.identification.candidates[1].taxon).toBe('Coagulase-negative staphylococci');
-    expect(task.reference.version).toBe('primary');
+    expect(result.matrix.id).toBe('primary');
     const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
     expect(csv.raw).toContain('Coagulase-negative staphylococci');
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });

@@ -230,7 +230,6 @@ export const biochemMethod: BlastMethod = {
         status: 'done',
         call: callOf(result),
         identified: 1,
-        reference: { version: matrix.id, count: matrix.taxa.length },
         searchMs: result.ms,
         result,
         summary: {
