@@ -316,7 +316,7 @@ export function BiochemDialog({ method, open, info, onClose }: MethodDialogProps
             <Segmented
               block
               value={panelId}
-              options={BIOCHEM_PANEL_IDS.map((id) => ({ value: id, label: <span data-testid={`panel-${id}`}>{BIOCHEM_PANELS[id].name[locale]}</span> }))}
+              options={BIOCHEM_PANEL_IDS.map((id) => ({ value: id, label: <span data-testid={`panel-${id}`}>{bx.dialog.panelShort[id]}</span> }))}
               onChange={(v) => switchPanel(v as (typeof BIOCHEM_PANEL_IDS)[number])}
             />
             <p className="mdc-blast-muted mdc-blast-small mdc-bc-panel-note">

@@ -263,9 +263,8 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
 
   const notes: { key: string; text: string }[] = [];
   if (id.impliedByGroup.length) notes.push({ key: 'implied', text: fmt(r.implied, { codes: id.impliedByGroup.join(', ') }) });
-  if (call.complex && id.candidates.some((c) => c.rank > 1 && c.complex === call.complex && c.percentId >= 0.1)) {
-    notes.push({ key: 'complex', text: fmt(r.complexNote, { name: call.complex }) });
-  }
+  const complexMembers = call.complex ? id.candidates.filter((c) => c.complex === call.complex && c.percentId >= 0.1).map((c) => c.taxon) : [];
+  if (call.complex && complexMembers.length > 1) notes.push({ key: 'complex', text: fmt(r.complexNote, { name: call.complex, members: complexMembers.join(', ') }) });
   // Only worth saying when the primary tests lean away from the panel without ruling it out.
   if (id.primaryFit && !id.primaryFit.outsidePanel && id.primaryFit.inPanelPercent < 50) {
     notes.push({ key: 'primary', text: fmt(r.primaryFit, { pct: `${id.primaryFit.inPanelPercent.toFixed(1)}%`, taxon: id.primaryFit.best.taxon, best: `${id.primaryFit.best.percentId.toFixed(1)}%` }) });
@@ -350,7 +349,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
       <section className="mdc-bc-result-section" data-testid="biochem-next-tests">
         <h2>{r.nextTests}</h2>
         {id.nextTests.length === 0 ? (
-          <p>{r.noNextTests}</p>
+          <p data-testid="no-next-tests">{call.level === 'unacceptable' ? r.noNextTestsUnacceptable : call.percentId >= 99 ? r.noNextTests : r.noNextTestsFound}</p>
         ) : (
           <>
             <p className="mdc-blast-muted">{r.nextTestsLead}</p>
