@@ -275,8 +275,10 @@ export const biochemMethod: BlastMethod = {
     };
   },
 
-  async command(_method, argv) {
+  async command(method, argv) {
     const { runBiochemIdentify } = await import('./cli');
-    await runBiochemIdentify(argv);
+    // `--method morphology` reads the primary tests: the panel goes without saying.
+    const panelGiven = argv.some((a) => a === '--panel' || a.startsWith('--panel=') || a === '--query' || a.startsWith('--query='));
+    await runBiochemIdentify(method === 'morphology' && !panelGiven ? ['--panel', 'primary', ...argv] : argv);
   },
 };
