@@ -56,7 +56,7 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.goto(`${pre}/blast`);
     await page.getByTestId('blast-page').waitFor();
     // Methods that come later say so and open no dialog.
-    expect(await page.getByTestId('open-morph').count()).toBe(0);
+    expect(await page.locator('.mdc-blast-method:not(.is-ready) [data-testid^="open-"]').count()).toBe(0);
     await page.getByTestId('open-16s').click();
     await page.getByTestId('blast-sequence-input').waitFor();
     await settled(page);

@@ -103,8 +103,15 @@ describe('reactions typed by people', () => {
   it('finds panels by loose names and refuses others', () => {
     expect(panelById('api 20e').id).toBe('API20E');
     expect(panelById('Conventional').id).toBe('conventional');
-    const error = inputError(() => panelById('API20NE', 'panel'));
+    const error = inputError(() => panelById('API 30X', 'panel'));
     expect(error.problem).toBe('unknown-panel');
-    expect(error.text.en).toContain('API20NE');
+    expect(error.text.en).toContain('API 30X');
+    // Strips MDC knows without a matrix behind them are named as such.
+    for (const strip of ['API20NE', 'api 20 strep', 'API20STR', 'apistaph']) {
+      const noMatrix = inputError(() => panelById(strip, 'panel'));
+      expect(noMatrix.problem, strip).toBe('no-matrix');
+      expect(noMatrix.text.en).toMatch(/has no probability matrix yet/);
+      expect(noMatrix.text.zh).toMatch(/尚无概率矩阵/);
+    }
   });
 });

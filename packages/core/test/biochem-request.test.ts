@@ -43,7 +43,8 @@ describe('requests from forms and API calls', () => {
     expect(problem(() => checkBiochemRequest({ panel: 'conventional', profile: '5144572' }))).toBe('profile-not-digits');
     expect(problem(() => checkBiochemRequest({ panel: 'conventional', reactions: {} }))).toBe('no-reactions');
     expect(problem(() => checkBiochemRequest({ panel: 'API20E', reactions: { MR: '+' } }))).toBe('test-not-in-panel');
-    expect(problem(() => checkBiochemRequest({ panel: 'API 20NE', reactions: { IND: '+' } }))).toBe('unknown-panel');
+    expect(problem(() => checkBiochemRequest({ panel: 'API 20NE', reactions: { IND: '+' } }))).toBe('no-matrix');
+    expect(problem(() => checkBiochemRequest({ panel: 'API 99Z', reactions: { IND: '+' } }))).toBe('unknown-panel');
     try {
       checkBiochemRequest({ panel: 'API20E', profile: '9' }, { profile: { en: 'Numerical profile', zh: '数码谱' } });
     } catch (error) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUALITY_LEVELS } from '@mdc/core/identify/biochem';
 import { runBiochemIdentify } from '../../src/blast/biochem/cli';
+import { runIdentifyCommand } from '../../src/blast/cli';
 
 let dir: string;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ async function run(args: string[]): Promise<{ out: string; err: string; code: nu
   vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
     out += parts.join(' ') + '\n';
   });
-  await runBiochemIdentify(args);
+  await (args[0] === 'mdc' ? runIdentifyCommand(args.slice(1)) : runBiochemIdentify(args));
   const code = process.exitCode === undefined ? undefined : Number(process.exitCode);
   process.exitCode = undefined;
   return { out, err, code };
@@ -46,6 +47,15 @@ async function file(name: string, text: string): Promise<string> {
 }
 
 describe('mdc identify --method biochem', () => {
+  it('is reached through mdc identify, and --method morphology reads the primary tests without naming the panel', async () => {
+    const biochem = await run(['mdc', '--method', 'biochem', '--panel', 'API20E', '--profile', '5144572', '--top', '1']);
+    expect(biochem.code).toBeUndefined();
+    expect(rowsOf(biochem.out)[1]!.slice(0, 3)).toEqual(['5144572', '1', 'Escherichia coli']);
+    const morphology = await run(['mdc', '--method', 'morphology', '--reactions', 'GRAM=+,COCC=+,CLUS=+,CAT=+,COA=+', '--top', '2']);
+    expect(morphology.err).toBe('');
+    expect(rowsOf(morphology.out).slice(1).map((r) => r[2])).toEqual(['Staphylococcus aureus', 'Coagulase-negative staphylococci']);
+  });
+
   it('identifies one API 20E profile: header, then query rank species probability t_index level', async () => {
     const { out, err, code } = await run(['--method', 'biochem', '--panel', 'API20E', '--profile', '5144572']);
     expect(code).toBeUndefined();
@@ -118,7 +128,8 @@ describe('mdc identify --method biochem', () => {
     ['digit out of range', ['--panel', 'API20E', '--profile', '5148572'], /digit 4 is 8/],
     ['letters in the profile', ['--panel', 'API20E', '--profile', '51a4572'], /digits only/],
     ['profile for a panel without one', ['--panel', 'conventional', '--profile', '1234567'], /digits only/],
-    ['unknown panel', ['--panel', 'API20NE', '--profile', '1234567'], /unknown panel/],
+    ['unknown panel', ['--panel', 'API99Z', '--profile', '1234567'], /unknown panel/],
+    ['a strip without a matrix', ['--panel', 'API20NE', '--profile', '1234567'], /API 20NE has no probability matrix/],
     ['unknown test code', ['--panel', 'conventional', '--reactions', 'XYZ=+'], /unknown test code "XYZ"/],
     ['bad reaction', ['--panel', 'conventional', '--reactions', 'IND=maybe'], /reaction of IND/],
     ['profile and reactions that disagree', ['--panel', 'API20E', '--profile', '5144572', '--reactions', 'IND=-'], /different reactions/],

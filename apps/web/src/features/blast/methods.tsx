@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastInfo, TaskDetail, TaskSummary } from './api';
+import { biochemViews } from './biochem/view';
 import { genomeView } from './genome/view';
 import { rrnaViews } from './rrna/view';
 
@@ -30,7 +31,7 @@ export interface BlastMethodView {
   facts?(task: TaskDetail, locale: 'zh' | 'en'): { label: string; value: string; testId?: string }[];
 }
 
-export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView];
+export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView, ...biochemViews];
 
 export function methodView(id: IdentificationMethod | string | undefined): BlastMethodView | undefined {
   return METHOD_VIEWS.find((v) => v.id === id);

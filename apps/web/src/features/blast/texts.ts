@@ -33,8 +33,8 @@ const zh = {
     '18s': { title: '18S / ITS', text: '真菌 18S rRNA 序列比对，与 16S 使用相同的比对与报告方式。' },
     genome: { title: '基因组（ANI）', text: '上传细菌基因组组装，按平均核苷酸一致性（ANI）与参考基因组比较，附组装质量与 16S 拷贝。' },
     ms: { title: '质谱（MALDI-TOF）', text: '质谱图谱比对，仅支持 Autof MS 数据。' },
-    biochem: { title: '生化反应', text: '根据生化反应谱推断菌种。' },
-    morph: { title: '形态学', text: '菌落与镜下形态特征辅助鉴定。' },
+    biochem: { title: '生化反应', text: 'API 20E 或肠杆菌目常规生化管：逐孔录入反应或输入数码谱，按概率矩阵给出 %ID、T 指数、质量标签与建议补充的试验。' },
+    morph: { title: '形态学与初步试验', text: '革兰染色、细胞形态、芽孢、动力、需氧类型及触酶、氧化酶等快速试验，给出属水平的结果并提示该用哪种鉴定板。' },
   },
   thresholds: {
     species: { title: '种水平 ≥ {species}%', text: '且领先其他菌种 ≥ {margin} 个百分点；否则报告为“种群”，列出无法区分的菌种。' },
@@ -206,8 +206,8 @@ const en: Texts = {
     '18s': { title: '18S / ITS', text: 'Fungal 18S rRNA matching, aligned and reported the same way as 16S.' },
     genome: { title: 'Genome (ANI)', text: 'Upload a bacterial genome assembly: compared with reference genomes by average nucleotide identity (ANI), with assembly QC and its 16S copies.' },
     ms: { title: 'Mass spectrometry (MALDI-TOF)', text: 'Matching of mass spectra; Autof MS data only.' },
-    biochem: { title: 'Biochemistry', text: 'Species inferred from biochemical reaction profiles.' },
-    morph: { title: 'Morphology', text: 'Colony and microscopic features supporting identification.' },
+    biochem: { title: 'Biochemistry', text: 'API 20E or the conventional Enterobacterales tubes: read the wells or type the numerical profile; taxa ranked by %ID with the T index, the quality label and the tests to do next.' },
+    morph: { title: 'Morphology and primary tests', text: 'Gram stain, cell shape, spores, motility, oxygen relation and the quick bench tests (catalase, oxidase …): a genus-level answer and the panel to use next.' },
   },
   thresholds: {
     species: { title: 'Species ≥ {species}%', text: 'and ≥ {margin} percentage points ahead of any other species; otherwise a "species group" naming the species that cannot be told apart.' },

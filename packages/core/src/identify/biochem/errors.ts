@@ -46,8 +46,8 @@ export const biochemErrors = {
     }),
   noMatrix: (field: BiochemField, panel: string) =>
     new BiochemInputError('no-matrix', en(field), {
-      en: `${en(field)}: panel ${panel} has no probability matrix yet, so it cannot identify.`,
-      zh: `${zh(field)}：鉴定板 ${panel} 尚无概率矩阵，无法鉴定。`,
+      en: `${en(field)}: panel ${panel} has no probability matrix yet, so it cannot identify; choose API 20E, the conventional tubes or the primary tests.`,
+      zh: `${zh(field)}：鉴定板 ${panel} 尚无概率矩阵，无法鉴定；请选择 API 20E、常规生化管或初步试验。`,
     }),
   profileNotDigits: (field: BiochemField, panel: string) =>
     new BiochemInputError('profile-not-digits', en(field), {

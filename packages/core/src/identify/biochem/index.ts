@@ -6,3 +6,4 @@ export * from './reactions';
 export * from './matrix';
 export * from './identify';
 export * from './request';
+export * from './names';

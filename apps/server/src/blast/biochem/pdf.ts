@@ -1,0 +1,258 @@
+import PDFDocument from 'pdfkit';
+import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
+import type { Language } from '@mdc/core/identify';
+import { cjkFont } from '../report';
+import type { TaskRow } from '../tasks';
+import { BIOCHEM_REPORT_TEXT, levelLabel, pct, sign } from './report';
+import type { BiochemTaskResult } from './schemas';
+
+function date(value: Date | string | null): string {
+  if (!value) return '—';
+  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+const BLUE = '#0b3d5c';
+const LEVEL_COLOUR: Record<string, string> = {
+  excellent: '#237804',
+  'very good': '#237804',
+  good: '#389e0d',
+  acceptable: '#d48806',
+  'low discrimination': '#d46b08',
+  unacceptable: '#a8071a',
+};
+
+/** White to deep blue as the % positive rises, for the cells of the picture. */
+function shade(percent: number | undefined): { fill: string; ink: string } {
+  if (percent === undefined) return { fill: '#f5f5f5', ink: '#8c8c8c' };
+  const f = Math.max(0, Math.min(1, percent / 100));
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * f);
+  const hex = (n: number) => n.toString(16).padStart(2, '0');
+  return { fill: `#${hex(mix(255, 22))}${hex(mix(255, 80))}${hex(mix(255, 150))}`, ink: f > 0.55 ? '#ffffff' : '#262626' };
+}
+
+/**
+ * The biochemical result as a PDF: the call with %ID, T and its label, the notes, a picture of the
+ * profile against the % positive of the top candidates (tests against framed in red), the
+ * candidates, the next tests with each candidate's expected reaction, the reactions entered and
+ * the method. Species names in italics, as printed in the literature.
+ */
+export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer> {
+  const t = BIOCHEM_REPORT_TEXT[lang];
+  const result = task.result as BiochemTaskResult | null;
+  const title = task.method === 'morphology' ? t.reportMorphology : t.report;
+  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${title} ${task.id}`, Author: 'MDC' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const font = cjkFont();
+  if (font) doc.registerFont('text', font.file, font.family ?? '');
+  const text = font ? 'text' : 'Helvetica';
+  const italic = 'Helvetica-Oblique';
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const room = (height: number) => {
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+  const heading = (label: string) => {
+    room(60);
+    doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
+    doc.moveDown(0.2).fontSize(9).fillColor('#222');
+  };
+  // Helvetica sits higher on its line than Noto CJK: names set in it move down by the difference
+  // of the ascenders, to share the baseline of the text beside them.
+  const ascender = (fontName: string) => (doc.font(fontName) as unknown as { _font: { ascender: number } })._font.ascender;
+  const latinDrop = font ? (ascender(text) - ascender('Helvetica')) / 1000 : 0;
+  doc.font(text);
+  /** A taxon name at (x, y), italic where the name is Latin, on one line. */
+  const name = (value: string, x: number, y: number, size: number, maxWidth: number, colour = '#222'): number => {
+    let cx = x;
+    doc.fillColor(colour);
+    for (const part of taxonNameParts(value)) {
+      doc.font(part.italic ? italic : 'Helvetica').fontSize(size);
+      const space = x + maxWidth - cx;
+      let piece = part.text;
+      // Cut to the room left, by hand: pdfkit wraps a run that does not fit even without line breaks.
+      if (doc.widthOfString(piece) > space) {
+        while (piece.length > 1 && doc.widthOfString(`${piece}…`) > space) piece = piece.slice(0, -1);
+        piece = `${piece.trimEnd()}…`;
+      }
+      doc.text(piece, cx, y + latinDrop * size, { lineBreak: false });
+      cx += doc.widthOfString(piece);
+      if (piece !== part.text) break;
+    }
+    doc.font(text);
+    return cx;
+  };
+
+  doc.font(text).fontSize(15).fillColor(BLUE).text(title, { width });
+  doc.moveDown(0.4).fontSize(9).fillColor('#333');
+  doc.text(`${t.task}: ${task.id}`);
+  doc.text(`${t.submitted}: ${date(task.created_at)}    ${t.finished}: ${date(task.finished_at)}`);
+  if (!result) {
+    const error = lang === 'zh' ? task.error_zh : task.error_en;
+    if (error) doc.fillColor('#a8071a').text(error);
+    doc.end();
+    return finished;
+  }
+  if (result.sampleName) doc.text(`${t.sample}: ${result.sampleName}`);
+  doc.text(`${t.panel}: ${result.panel.name[lang]}${result.profile ? `    ${t.profile}: ${result.profile}` : ''}`);
+  doc.text(`${t.matrix}: ${result.matrix.name[lang]} (${result.matrix.taxa})`);
+
+  const id = result.identification;
+  const call = id.call;
+
+  // The call.
+  heading(t.call);
+  const callY = doc.y;
+  name(call.taxon, left, callY, 15, width, '#000');
+  doc.y = callY + 20;
+  doc.x = left;
+  if (call.zh) doc.font(text).fontSize(10).fillColor('#444').text(call.zh, left, doc.y);
+  doc.font(text).fontSize(10).fillColor(LEVEL_COLOUR[call.level] ?? '#222').text(`${call.label[lang]}    %ID ${pct(call.percentId)}    T ${call.typicity.toFixed(2)}`, left, doc.y + 2);
+  doc.fillColor('#222').fontSize(9);
+  if (id.groupCall) {
+    const y = doc.y + 3;
+    const label = `${t.groupCall[id.groupCall.kind]}: `;
+    doc.text(label, left, y, { lineBreak: false });
+    const after = name(id.groupCall.name, left + doc.widthOfString(label), y, 9, width / 2);
+    doc.fontSize(9).text(`   %ID ${pct(id.groupCall.percentId)}   ${levelLabel(id.groupCall.level, lang)}`, after, y, { lineBreak: false });
+    doc.x = left;
+    doc.y = y + 13;
+  }
+  if (call.note) doc.moveDown(0.2).fillColor('#a8071a').text(call.note[lang], left, doc.y, { width }).fillColor('#222');
+  if (call.testsAgainst.length) {
+    doc.moveDown(0.2).text(`${t.columns.against}: ${call.testsAgainst.map((x) => `${x.code}${sign(x.entered)} (${pct(x.percentPositive)} %)`).join(', ')}`, left, doc.y, { width });
+  }
+
+  // The picture: each counted test, the reaction entered and the % positive of the first candidates.
+  const shown: BiochemCandidate[] = id.candidates.slice(0, 4);
+  const codes = shown[0]?.tests.map((x) => x.code) ?? [];
+  if (codes.length) {
+    heading(t.picture);
+    const labelWidth = 120;
+    // Rows of at most 24 tests, as even as they come (43 conventional tubes: 22 + 21).
+    const perRow = Math.ceil(codes.length / Math.ceil(codes.length / 24));
+    const cell = Math.min(22, (width - labelWidth) / perRow);
+    const rowHeight = 14;
+    for (let start = 0; start < codes.length; start += perRow) {
+      const block = codes.slice(start, start + perRow);
+      room(rowHeight * (shown.length + 2) + 12);
+      const top = doc.y;
+      block.forEach((code, i) => {
+        doc.font(text).fontSize(5.5).fillColor('#444').text(code, left + labelWidth + i * cell, top + 3, { width: cell, align: 'center', lineBreak: false });
+      });
+      // The reactions entered.
+      const enteredY = top + rowHeight;
+      doc.font(text).fontSize(7.5).fillColor('#222').text(t.entered, left, enteredY + 3, { width: labelWidth - 6, lineBreak: false });
+      block.forEach((code, i) => {
+        const entered = shown[0]!.tests.find((x) => x.code === code)!.entered;
+        const x = left + labelWidth + i * cell;
+        doc.rect(x + 0.5, enteredY + 0.5, cell - 1, rowHeight - 1).fill(entered === '+' ? '#389e0d' : '#ffffff');
+        doc.rect(x + 0.5, enteredY + 0.5, cell - 1, rowHeight - 1).lineWidth(0.4).stroke('#bfbfbf');
+        doc.font(text).fontSize(8).fillColor(entered === '+' ? '#ffffff' : '#262626').text(sign(entered), x, enteredY + 2.5, { width: cell, align: 'center', lineBreak: false });
+      });
+      shown.forEach((candidate, r) => {
+        const y = enteredY + (r + 1) * rowHeight;
+        name(candidate.taxon, left, y + 3, 7, labelWidth - 6);
+        block.forEach((code, i) => {
+          const test = candidate.tests.find((x) => x.code === code);
+          const x = left + labelWidth + i * cell;
+          const colour = shade(test?.percentPositive);
+          doc.rect(x + 0.5, y + 0.5, cell - 1, rowHeight - 1).fill(colour.fill);
+          const value = test?.percentPositive === undefined ? '?' : String(Math.round(test.percentPositive));
+          doc.font(text).fontSize(5.5).fillColor(colour.ink).text(value, x, y + 4, { width: cell, align: 'center', lineBreak: false });
+          if (test?.against) doc.rect(x + 1, y + 1, cell - 2, rowHeight - 2).lineWidth(1.2).stroke('#cf1322');
+        });
+      });
+      doc.x = left;
+      doc.y = enteredY + (shown.length + 1) * rowHeight + 6;
+    }
+    doc.font(text).fontSize(7).fillColor('#555').text(t.pictureNote, left, doc.y, { width });
+    doc.fillColor('#222');
+  }
+
+  // The candidates.
+  heading(t.candidates);
+  const columns = [
+    { label: '#', width: 16 },
+    { label: t.columns.taxon, width: 150 },
+    { label: t.columns.percentId, width: 36 },
+    { label: t.columns.typicity, width: 28 },
+    { label: t.columns.level, width: 104 },
+    { label: t.columns.against, width: width - 334 },
+  ];
+  const header = () => {
+    room(16);
+    const y = doc.y;
+    let cx = left;
+    for (const c of columns) {
+      doc.font(text).fontSize(7.5).fillColor('#000').text(c.label, cx, y, { width: c.width - 4, lineBreak: false });
+      cx += c.width;
+    }
+    doc.y = y + 12;
+  };
+  header();
+  for (const candidate of id.candidates) {
+    const against = candidate.testsAgainst.map((x) => `${x.code}${sign(x.entered)} ${pct(x.percentPositive)}%`).join(', ');
+    doc.font(text).fontSize(7.5);
+    const height = Math.max(12, doc.heightOfString(against || '—', { width: columns[5]!.width - 4 }) + 3);
+    room(height);
+    const y = doc.y;
+    let cx = left;
+    doc.fillColor('#222').text(String(candidate.rank), cx, y, { width: columns[0]!.width - 4, lineBreak: false });
+    cx += columns[0]!.width;
+    name(candidate.taxon, cx, y, 7.5, columns[1]!.width - 4);
+    cx += columns[1]!.width;
+    doc.font(text).fontSize(7.5).fillColor('#222');
+    doc.text(pct(candidate.percentId), cx, y, { width: columns[2]!.width - 4, lineBreak: false });
+    cx += columns[2]!.width;
+    doc.text(candidate.typicity.toFixed(2), cx, y, { width: columns[3]!.width - 4, lineBreak: false });
+    cx += columns[3]!.width;
+    doc.text(levelLabel(candidate.rank === 1 ? call.level : candidate.level, lang), cx, y, { width: columns[4]!.width - 4, lineBreak: false });
+    cx += columns[4]!.width;
+    doc.text(against || '—', cx, y, { width: columns[5]!.width - 4 });
+    doc.x = left;
+    doc.y = y + height;
+  }
+
+  // The next tests.
+  if (id.nextTests.length) {
+    heading(t.nextTests);
+    doc.font(text).fontSize(8).fillColor('#555').text(t.nextTestsNote, left, doc.y, { width });
+    doc.moveDown(0.3);
+    const pool = id.nextTests[0]!.expected.map((e) => e.taxon);
+    const first = 150;
+    const each = Math.min(90, (width - first) / pool.length);
+    room(24);
+    const y0 = doc.y;
+    pool.forEach((taxon, i) => name(taxon, left + first + i * each, y0, 6.5, each - 4));
+    doc.y = y0 + 12;
+    for (const next of id.nextTests) {
+      room(12);
+      const y = doc.y;
+      doc.font(text).fontSize(7.5).fillColor('#222').text(`${next.code} · ${next.name[lang]}`, left, y, { width: first - 6, lineBreak: false, ellipsis: true });
+      pool.forEach((taxon, i) => {
+        const e = next.expected.find((x) => x.taxon === taxon);
+        doc.text(e?.percentPositive === undefined ? '?' : `${Math.round(e.percentPositive)} %`, left + first + i * each, y, { width: each - 4, lineBreak: false });
+      });
+      doc.y = y + 12;
+    }
+    doc.x = left;
+  }
+
+  // The reactions entered, and notes.
+  heading(t.reactions);
+  doc.font(text).fontSize(8).fillColor('#222').text(result.reactions.map((r) => `${r.code}${sign(r.reaction)}`).join('  '), left, doc.y, { width });
+  const notes: string[] = [];
+  if (id.impliedByGroup.length) notes.push(t.implied.replace('{codes}', id.impliedByGroup.join(', ')));
+  for (const note of notes) doc.moveDown(0.3).fillColor('#614700').text(note, left, doc.y, { width }).fillColor('#222');
+
+  room(60);
+  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${result.matrix.source}.`, left, doc.y, { width });
+  doc.end();
+  return finished;
+}
+

@@ -1,0 +1,40 @@
+import type { TaskDetail, TaskSummary } from '../api';
+import type { BlastMethodView } from '../methods';
+import type { BiochemReport, QualityLevel } from './api';
+import { BiochemDialog } from './BiochemDialog';
+import { BiochemResult, QualityTag, TaxonName } from './BiochemResult';
+import { BIOCHEM_TEXTS } from './texts';
+import './biochem.css';
+
+/** The call in lists: the taxon, its %ID, the quality label, and the profile or sample. */
+function BiochemCall({ task }: { task: TaskSummary }) {
+  const call = task.call;
+  if (!call) return null;
+  const summary = (task.summary ?? {}) as { profile?: string; sampleName?: string };
+  return (
+    <span className="mdc-blast-hist-top">
+      <TaxonName name={call.name} testId="history-top-species" />
+      {call.value !== null && <span className="mdc-blast-muted">%ID {call.value >= 99.95 ? '99.9' : call.value.toFixed(1)}</span>}
+      <QualityTag level={call.level as QualityLevel} />
+      {summary.profile && <span className="mdc-blast-muted mdc-blast-mono">{summary.profile}</span>}
+      {summary.sampleName && <span className="mdc-blast-muted">{summary.sampleName}</span>}
+    </span>
+  );
+}
+
+function facts(task: TaskDetail, locale: 'zh' | 'en') {
+  const t = BIOCHEM_TEXTS[locale].result;
+  const report = task.biochem as BiochemReport | null | undefined;
+  const out: { label: string; value: string; testId?: string }[] = [];
+  if (!report) return out;
+  if (report.sampleName) out.push({ label: t.sample, value: report.sampleName, testId: 'biochem-sample' });
+  out.push({ label: t.panel, value: report.panel.name[locale], testId: 'biochem-panel' });
+  if (report.profile) out.push({ label: t.profile, value: report.profile, testId: 'biochem-profile-fact' });
+  out.push({ label: t.matrix, value: `${report.matrix.name[locale]} (${report.matrix.taxa})` });
+  return out;
+}
+
+export const biochemViews: BlastMethodView[] = [
+  { id: 'biochem', card: 'biochem', Dialog: BiochemDialog, Result: BiochemResult, Call: BiochemCall, facts },
+  { id: 'morphology', card: 'morph', Dialog: BiochemDialog, Result: BiochemResult, Call: BiochemCall, facts },
+];
