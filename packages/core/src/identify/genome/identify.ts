@@ -101,7 +101,7 @@ export interface IdentifyGenomeOptions {
   ani: AniOptions;
 }
 
-export const DEFAULT_GENOME_OPTIONS: IdentifyGenomeOptions = { candidates: 12, top: 10, ani: DEFAULT_ANI_OPTIONS };
+export const DEFAULT_GENOME_OPTIONS: IdentifyGenomeOptions = { candidates: 8, top: 10, ani: DEFAULT_ANI_OPTIONS };
 
 const ESCHERICHIA_SHIGELLA = /^(Escherichia coli|Shigella\b)/;
 
