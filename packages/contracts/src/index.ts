@@ -5,3 +5,4 @@ export * from './auth';
 export * from './routes';
 export * from './resource';
 export * from './lab';
+export * from './spreadsheet';

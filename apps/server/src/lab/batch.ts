@@ -1,5 +1,5 @@
 import type { IsolateResult, KnowledgeBase, Localized } from '@mdc/core/ast';
-import type { Locale } from '@mdc/contracts';
+import { csvRow, tsvRow, type Locale } from '@mdc/contracts';
 import { breakpointText } from './catalog';
 import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
 
@@ -242,17 +242,8 @@ export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: B
   ];
 }
 
-/** Tabs and line breaks inside a cell would shift the columns of a TSV: they become spaces. */
-export function tsvLine(cells: readonly string[]): string {
-  let line = '';
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    if (i > 0) line += '\t';
-    line += cell.includes('\t') || cell.includes('\n') || cell.includes('\r') ? cell.replace(/[\t\r\n]+/g, ' ') : cell;
-  }
-  return line;
-}
+/** Tab-separated output: formula-safe cells, tabs and line breaks inside a cell become spaces. */
+export const tsvLine = (cells: readonly string[]): string => tsvRow(cells);
 
-export function csvLine(cells: readonly string[]): string {
-  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-}
+/** CSV output: formula-safe, RFC 4180 quoting. */
+export const csvLine = (cells: readonly string[]): string => csvRow(cells);

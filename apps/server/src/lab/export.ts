@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import type { Locale } from '@mdc/contracts';
+import { spreadsheetCell, type Locale } from '@mdc/contracts';
 import type { z } from 'zod';
 import { outputCells, outputHeader, type BatchRow } from './batch';
 import { ISOLATE_TESTS } from './catalog';
@@ -117,7 +117,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
   const sheet = workbook.addWorksheet(T.results[locale]);
   sheet.addRow([T.title[locale]]).font = { bold: true, size: 14 };
   for (const [label, value] of infoRows(detail, locale)) {
-    const row = sheet.addRow([label, value]);
+    const row = sheet.addRow([label, value].map(spreadsheetCell));
     row.getCell(1).font = { bold: true };
   }
   sheet.addRow([]);
@@ -139,7 +139,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
   const headerRow = header.number;
   columns.forEach((c, i) => (sheet.getColumn(i + 1).width = c.width));
   for (const result of detail.results) {
-    const row = sheet.addRow(columns.map((c) => c.value(result)));
+    const row = sheet.addRow(columns.map((c) => spreadsheetCell(c.value(result))));
     const colour = colourOf(result.category);
     const cell = row.getCell(6);
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };
@@ -155,7 +155,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
       { header: locale === 'zh' ? '修改的药物' : 'Drugs changed', width: 30 },
     ];
     rules.getRow(1).font = { bold: true };
-    for (const rule of detail.rules) rules.addRow([rule.rule, rule.description[locale], [...rule.changed, ...rule.inferred].join(', ')]);
+    for (const rule of detail.rules) rules.addRow([rule.rule, rule.description[locale], [...rule.changed, ...rule.inferred].join(', ')].map(spreadsheetCell));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -165,10 +165,10 @@ export async function batchWorkbook(file: { format: IsolateFileFormat; header: s
   workbook.creator = 'MDC · Microbe Data Cloud';
   const sheet = workbook.addWorksheet(T.results[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
   const header = outputHeader(file, locale);
-  sheet.addRow(header).font = { bold: true };
+  sheet.addRow(header.map(spreadsheetCell)).font = { bold: true };
   const categoryAt = header.findIndex((h) => h === 'interpretation' || h === '判读结果') + 1;
   for (const row of rows) {
-    const added = sheet.addRow(outputCells(file, row, locale));
+    const added = sheet.addRow(outputCells(file, row, locale).map(spreadsheetCell));
     if (categoryAt > 0 && row.category) {
       const colour = colourOf(row.category);
       added.getCell(categoryAt).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };

@@ -568,6 +568,48 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(rows[4]![8]).toMatch(/unknown organism/i);
   });
 
+  it('writes no cell a spreadsheet would run as a formula, in CSV, TSV and Excel, and keeps plain negative numbers', async () => {
+    const csv = [
+      'isolate,guideline,organism,antibiotic,method,value,note',
+      'X1,EUCAST 2022,Escherichia coli,AMP,MIC,16,"=HYPERLINK(""http://evil.example"",""x"")"',
+      "X2,EUCAST 2022,Escherichia coli,AMP,MIC,-1,-2+3+cmd|' /C calc'!A0",
+      'X3,EUCAST 2022,Escherichia coli,AMP,MIC,4,@SUM(A1)',
+    ].join('\n');
+    const created = await upload({ name: 'hostile.csv', content: csv });
+    expect(created.body.code).toBe(0);
+    const detail = await waitForStatus(created.body.data.id, alice);
+    expect(detail.status).toBe('done');
+    const download = async (format: string) =>
+      portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=${format}&lang=en`, headers: { authorization: `Bearer ${alice}` } });
+    const csvText = (await download('csv')).body;
+    expect(csvText).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvText).toContain(`'-2+3+cmd|' /C calc'!A0`);
+    expect(csvText).toContain(`,'@SUM(A1),`);
+    // "-1" is a number (here a wrong MIC the reason explains), not a formula: it stays readable.
+    expect(csvText).toMatch(/,-1,/);
+    const cellsStartingAFormula = (rows: string[][]) => rows.flat().filter((c) => /^[=+\-@\t\r]/.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
+    const tsvRows = (await download('tsv')).body.trim().split('\r\n').map((l) => l.split('\t'));
+    expect(cellsStartingAFormula(tsvRows)).toEqual([]);
+    expect(tsvRows.flat()).toContain("'@SUM(A1)");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download('xlsx')).rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","x")`);
+    expect(cellsStartingAFormula([cells])).toEqual([]);
+
+    // A single experiment's Excel report: the specimen name is the user's text too.
+    const single = await post('/api/lab/experiments', { ...ecoli, sampleName: '=1+1' }, alice);
+    await waitForStatus(single.body.data.id, alice);
+    const report = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${single.body.data.id}/export?format=xlsx&lang=en`, headers: { authorization: `Bearer ${alice}` } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    const reportCells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => reportCells.push(String(cell.value))));
+    expect(reportCells).toContain("'=1+1");
+    expect(cellsStartingAFormula([reportCells])).toEqual([]);
+  });
+
   it('refuses an upload it cannot read, in the request language, and stores nothing', async () => {
     const before = await counts();
     const garbage = await upload({ name: 'notes.txt', content: 'hello\nworld\n' }, {}, 'zh');

@@ -232,6 +232,29 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(sheet.getRow(1).getCell(1).value).toBe('Classification (organism group)');
       expect(sheet.getRow(2).getCell(4).value).toBe('MEM');
     });
+
+    it('exports no cell a spreadsheet would run as a formula (a hostile comment in the imported table)', async () => {
+      const filter = 'guideline=EUCAST&antibiotic=MEM&method=MIC&organism=EBC';
+      const [row] = await portal.db.query<{ line: number; comments: string }>(
+        `SELECT line, comments FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022 AND antibiotic_code = 'MEM' AND method = 'MIC' AND organism_code = 'EBC' ORDER BY line LIMIT 1`,
+      );
+      await portal.db.query('UPDATE breakpoint SET comments = $1 WHERE line = $2', [`-2+3+cmd|' /C calc'!A0`, row!.line]);
+      try {
+        const csv = await get(`/api/resource/breakpoints/export?${filter}&format=csv&lang=en`);
+        expect(csv.raw).toContain(`'-2+3+cmd|' /C calc'!A0`);
+        expect(csv.raw).not.toMatch(/,-2\+3/);
+        const xlsx = await portal.app.inject({ method: 'GET', url: `/api/resource/breakpoints/export?${filter}&format=xlsx`, headers: { local: 'en' } });
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+        const cells: unknown[] = [];
+        workbook.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(cell.value)));
+        expect(cells).toContain(`'-2+3+cmd|' /C calc'!A0`);
+        // Breakpoint values stay numbers.
+        expect(cells.filter((c) => typeof c === 'number').length).toBeGreaterThan(0);
+      } finally {
+        await portal.db.query('UPDATE breakpoint SET comments = $1 WHERE line = $2', [row!.comments, row!.line]);
+      }
+    });
   });
 
   describe('expert rules', () => {

@@ -9,7 +9,7 @@ import { assertAvailable, emptyTexts, notFound, SqlParams } from '../http';
 import { BREAKPOINT_TYPE_LABELS, METHOD_LABELS, hostLabel, siteLabel } from '../labels';
 import { breakpointFilters, breakpointRow, localized, organismGroup, pageOf, pageQuery } from '../schemas';
 import type { RefdataService } from '../service';
-import type { Locale } from '@mdc/contracts';
+import { csvRow, spreadsheetCell, type Locale } from '@mdc/contracts';
 
 const tags = ['resource'];
 
@@ -91,14 +91,6 @@ const COLUMNS: { key: string; header: Record<Locale, string>; width: number; val
   { key: 'note', header: { zh: '备注', en: 'Note' }, width: 40, value: (r) => r.note },
 ];
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // A leading =, +, - or @ would make a spreadsheet run the cell as a formula.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = async (app, { service }) => {
   const db = service.db;
 
@@ -148,8 +140,8 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
         .join('_')
         .replace(/[^A-Za-z0-9_.-]+/g, '-');
       if (format === 'csv') {
-        const lines = [COLUMNS.map((c) => csvCell(c.header[locale])).join(',')];
-        for (const row of list) lines.push(COLUMNS.map((c) => csvCell(c.value(row, locale))).join(','));
+        const lines = [csvRow(COLUMNS.map((c) => c.header[locale]))];
+        for (const row of list) lines.push(csvRow(COLUMNS.map((c) => c.value(row, locale))));
         return reply
           .header('content-disposition', `attachment; filename="${name}.csv"`)
           .type('text/csv; charset=utf-8')
@@ -160,7 +152,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
       const sheet = workbook.addWorksheet(locale === 'zh' ? '折点' : 'Breakpoints', { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = COLUMNS.map((c) => ({ header: c.header[locale], key: c.key, width: c.width }));
       sheet.getRow(1).font = { bold: true };
-      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.value(row, locale) ?? ''])));
+      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, spreadsheetCell(c.value(row, locale) ?? '')])));
       sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
