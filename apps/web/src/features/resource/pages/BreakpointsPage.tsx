@@ -56,6 +56,7 @@ export default function BreakpointsPage() {
   }, [o, query.guideline]);
 
   const shownYear = list.data?.filters.year;
+  const groups = list.data?.filters.groups;
   const exportParams = { ...filters, sort, lang: locale };
   const active = BP_FILTER_KEYS.some((k) => query[k] !== undefined);
 
@@ -204,6 +205,17 @@ export default function BreakpointsPage() {
               {tx.bp.appliesTo}: {taxon.data ? (locale === 'zh' && taxon.data.nameZh ? `${taxon.data.nameZh} ` : '') : ''}
               <i>{taxon.data?.name ?? query.taxon}</i>
             </Tag>
+          )}
+          {groups && groups.length > 0 && (
+            <span className="mdc-bp-groups" data-testid="bp-groups">
+              {tx.bp.groupsNote}{' '}
+              {groups.map((g, i) => (
+                <span key={`${g.level}:${g.code}`} className="mdc-bp-groups__item">
+                  {i > 0 && ' · '}
+                  {localized(g.label, locale)} <span className="mdc-res-code">{g.code}</span>
+                </span>
+              ))}
+            </span>
           )}
           <span className="mdc-res-muted mdc-res-legend">{tx.bp.legend}</span>
         </div>
