@@ -115,7 +115,14 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const latin = await get('/api/lab/organisms?q=klebsiella%20pneu');
     expect(latin.body.data.map((o: { code: string }) => o.code)).toContain('kpn');
     const typo = await get('/api/lab/organisms?q=Escherichia%20colli');
-    expect(typo.body.data).toEqual([expect.objectContaining({ code: 'eco', corrected: true })]);
+    expect(typo.body.data[0]).toEqual(expect.objectContaining({ code: 'eco', corrected: true }));
+    expect(typo.body.data.every((o: { corrected: boolean }) => o.corrected)).toBe(true);
+    // "MRSA" is S. aureus; WHONET's screening result "No MRSA found" is not an organism to offer.
+    const mrsa = await get('/api/lab/organisms?q=MRSA');
+    expect(mrsa.body.data[0]).toMatchObject({ code: 'sau', matched: 'MRSA' });
+    expect(mrsa.body.data.map((o: { name: string }) => o.name).filter((n: string) => /^No /.test(n))).toEqual([]);
+    const screening = await get(`/api/lab/organisms?q=${encodeURIComponent('No MRSA found')}`);
+    expect(screening.body.data.map((o: { code: string }) => o.code)).not.toContain('xmr');
     expect((await get('/api/lab/organisms?q=zzzzqqq')).body.data).toEqual([]);
   });
 
