@@ -136,7 +136,7 @@ describe('the AST experiment in the browser', () => {
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
     expect(await amp.innerText()).toContain('氨苄西林');
     expect(await amp.getByTestId('category').getAttribute('data-category')).toBe('R');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L ≥ 耐药折点 16（EUCAST 2022，肠杆菌目）→ 耐药(R)');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > 耐药折点 8（EUCAST 2022，肠杆菌目）→ 耐药(R)');
     expect(await page.locator('[data-testid=result-row][data-code=CIP]').getByTestId('category').getAttribute('data-category')).toBe('S');
     // R is red, S green.
     const colours = await page.evaluate(() =>
@@ -153,7 +153,7 @@ describe('the AST experiment in the browser', () => {
     const detail = page.getByTestId('result-detail-dialog');
     await detail.waitFor();
     await settled(page);
-    expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 16');
+    expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 8');
     const breakpoint = await detail.getByTestId('detail-breakpoint').innerText();
     expect(breakpoint).toContain('Enterobacteriaceae');
     expect(breakpoint).toContain('FAMILY_CODE EBC');
@@ -188,7 +188,7 @@ describe('the AST experiment in the browser', () => {
     const first = await submitAndFollow(page);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
     // The test entered, and plainly that the expert rules were off.
     expect(await page.getByTestId('experiment-tests').innerText()).toContain('ESBL: Negative (−)');
     expect(await page.getByTestId('fired-rules').innerText()).toContain('Expert rules not applied');

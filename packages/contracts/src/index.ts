@@ -6,3 +6,4 @@ export * from './routes';
 export * from './resource';
 export * from './lab';
 export * from './spreadsheet';
+export * from './breakpoints';

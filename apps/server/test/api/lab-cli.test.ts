@@ -36,8 +36,8 @@ describe('mdc interpret, one result', () => {
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('interpretation: R');
-    expect(lines[1]).toBe('reason: MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
-    expect(stdout).toMatch(/^breakpoint: S ≤ 8 · R ≥ 16 mg\/L \(EUCAST 2022, Enterobacteriaceae, Breakpoints\.txt:\d+\)$/m);
+    expect(lines[1]).toBe('reason: MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
+    expect(stdout).toMatch(/^breakpoint: S ≤ 8 · R > 8 mg\/L \(EUCAST 2022, Enterobacteriaceae, Breakpoints\.txt:\d+\)$/m);
   });
 
   it('gives the whole result as JSON, and reads Chinese names, a site and a disk zone', async () => {
@@ -96,7 +96,7 @@ describe('mdc interpret --input', () => {
     expect(rows[0]).toEqual(['guideline', 'organism', 'antibiotic', 'method', 'value', 'site', 'interpretation', 'breakpoint', 'reason']);
     expect(rows).toHaveLength(8);
     expect(rows[1]!.slice(0, 6)).toEqual(['EUCAST 2022', 'Escherichia coli', 'AMP', 'MIC', '16', '']);
-    expect(rows[1]!.slice(6)).toEqual(['R', 'S ≤ 8 · R ≥ 16 mg/L', 'MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R']);
+    expect(rows[1]!.slice(6)).toEqual(['R', 'S ≤ 8 · R > 8 mg/L', 'MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R']);
     expect(rows[2]![6]).toBe('S');
     expect(rows[2]![7]).toMatch(/mm/);
     expect(rows[3]!.slice(6, 8)).toEqual(['', '']);

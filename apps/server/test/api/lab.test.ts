@@ -226,10 +226,10 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
       year: 2022,
       matchedLevel: 'FAMILY_CODE',
       matchedGroup: { en: 'Enterobacterales', zh: '肠杆菌目' },
-      breakpointText: 'S ≤ 8 · R ≥ 16 mg/L',
+      breakpointText: 'S ≤ 8 · R > 8 mg/L',
     });
     expect(amp.breakpoint).toMatchObject({ s: 8, r: 16, referenceTable: 'Enterobacteriaceae', organismCode: 'EBC' });
-    expect(amp.explanation.en).toBe('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
+    expect(amp.explanation.en).toBe('MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
     expect(amp.explanation.zh).toContain('肠杆菌目');
     expect(cip).toMatchObject({ antibiotic: { code: 'CIP' }, value: '<=0.25', category: 'S' });
     expect(mem).toMatchObject({ antibioticInput: '美罗培南', antibiotic: { code: 'MEM' }, value: '0,125', category: 'S' });
@@ -459,7 +459,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const cells: string[] = [];
     workbook.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
-    expect(cells).toEqual(expect.arrayContaining(['氨苄西林', 'R', 'S ≤ 8 · R ≥ 16 mg/L', '大肠埃希菌（Escherichia coli）']));
+    expect(cells).toEqual(expect.arrayContaining(['氨苄西林', 'R', 'S ≤ 8 · R > 8 mg/L', '大肠埃希菌（Escherichia coli）']));
     expect(cells.some((c) => c.includes('肠杆菌目'))).toBe(true);
 
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${ecoliId}/export?format=pdf&lang=zh`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
@@ -567,7 +567,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const download = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=tsv&lang=en`, headers: { authorization: `Bearer ${alice}` } });
     const rows = download.body.trim().split('\r\n').map((l) => l.split('\t'));
     expect(rows[0]).toEqual(['guideline', 'organism', 'antibiotic', 'method', 'value', 'site', 'interpretation', 'breakpoint', 'reason']);
-    expect(rows[1]!.slice(6, 8)).toEqual(['R', 'S ≤ 8 · R ≥ 16 mg/L']);
+    expect(rows[1]!.slice(6, 8)).toEqual(['R', 'S ≤ 8 · R > 8 mg/L']);
     expect(rows[2]![6]).toBe('S');
     expect(rows[3]![6]).toBe('');
     expect(rows[3]![8]).toMatch(/wrong MIC/);

@@ -3,11 +3,14 @@ import { breakpointCell, drugName, formatValue, rangeCell } from './format';
 
 describe('breakpoint cells', () => {
   it('writes the direction of S and R by method', () => {
-    expect(breakpointCell('MIC', 's', 0.5)).toBe('≤0.5');
-    expect(breakpointCell('MIC', 'r', 1)).toBe('≥1');
-    expect(breakpointCell('DISK', 's', 24)).toBe('≥24');
-    expect(breakpointCell('DISK', 'r', 23)).toBe('≤23');
-    expect(breakpointCell('MIC', 's', null)).toBe('');
+    expect(breakpointCell('CLSI', 'MIC', 's', 0.5)).toBe('≤0.5');
+    expect(breakpointCell('CLSI', 'MIC', 'r', 1)).toBe('≥1');
+    expect(breakpointCell('CLSI', 'DISK', 's', 24)).toBe('≥24');
+    expect(breakpointCell('CLSI', 'DISK', 'r', 23)).toBe('≤23');
+    expect(breakpointCell('CLSI', 'MIC', 's', null)).toBe('');
+    // EUCAST prints its resistant limit as "R > 8" (stored as 16) and "R < 16" (stored as 15).
+    expect(breakpointCell('EUCAST', 'MIC', 'r', 16)).toBe('>8');
+    expect(breakpointCell('EUCAST', 'DISK', 'r', 15)).toBe('<16');
   });
 
   it('writes numbers plainly', () => {

@@ -1,4 +1,4 @@
-import type { Locale } from '@mdc/contracts';
+import { breakpointLimit, formatBreakpointValue, type Locale } from '@mdc/contracts';
 import type { AntibioticRef, Localized } from '../api';
 
 export const taxonPath = (id: string) => `/resource/taxon/${encodeURIComponent(id)}`;
@@ -20,17 +20,15 @@ export function isItalicRank(rank: string): boolean {
 
 /** A number as a microbiologist writes it: 0.125, 2, 16 — never 1e-3 or 0.12500. */
 export function formatValue(value: number): string {
-  return String(Number(value.toPrecision(6)));
+  return formatBreakpointValue(value);
 }
 
 /**
- * S and R of a breakpoint row with their direction: MIC S ≤ x, R ≥ y (mg/L); disk S ≥ x, R ≤ y (mm).
+ * S and R of a breakpoint row in its guideline's notation: CLSI MIC S ≤ x, R ≥ y; EUCAST MIC
+ * S ≤ x, R > y (the stored first resistant value is shown as EUCAST prints it); disks the other way.
  */
-export function breakpointCell(method: string, which: 's' | 'r', value: number | null): string {
-  if (value === null) return '';
-  const disk = method.toUpperCase() === 'DISK';
-  const operator = which === 's' ? (disk ? '≥' : '≤') : disk ? '≤' : '≥';
-  return `${operator}${formatValue(value)}`;
+export function breakpointCell(guideline: string, method: string, which: 's' | 'r', value: number | null): string {
+  return value === null ? '' : breakpointLimit(guideline, method, which, value).text;
 }
 
 /** I and SDD as published ("1-2"); WHONET's "-" means the guideline has none. */

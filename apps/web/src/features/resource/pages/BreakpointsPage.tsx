@@ -56,6 +56,8 @@ export default function BreakpointsPage() {
   }, [o, query.guideline]);
 
   const shownYear = list.data?.filters.year;
+  // The data end at this year (WHONET's release), whatever the guidelines have published since.
+  const newest = o && o.guidelines.length ? Math.max(...o.guidelines.map((g) => g.latestYear)) : undefined;
   const groups = list.data?.filters.groups;
   const exportParams = { ...filters, sort, lang: locale };
   const active = BP_FILTER_KEYS.some((k) => query[k] !== undefined);
@@ -85,7 +87,7 @@ export default function BreakpointsPage() {
             value={query.year ?? ''}
             onChange={(v: string) => update({ year: v || null })}
             options={[
-              { value: '', label: shownYear ? fmt(tx.bp.latestYear, { year: shownYear }) : tx.bp.latest },
+              { value: '', label: shownYear || newest ? fmt(tx.bp.latestYear, { year: shownYear ?? newest! }) : tx.bp.latest },
               { value: 'all', label: tx.bp.allYears },
               ...years.map((y) => ({ value: String(y), label: String(y) })),
             ]}
@@ -218,6 +220,11 @@ export default function BreakpointsPage() {
             </span>
           )}
           <span className="mdc-res-muted mdc-res-legend">{tx.bp.legend}</span>
+          {newest && (
+            <span className="mdc-res-muted mdc-res-legend" data-testid="bp-data-years">
+              {fmt(tx.bp.dataYears, { year: newest })}
+            </span>
+          )}
         </div>
         <Space size={8} wrap>
           <Tooltip title={tx.bp.exportHint}>
