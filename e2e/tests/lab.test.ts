@@ -84,6 +84,9 @@ describe('the AST experiment in the browser', () => {
     await page.goto('/lab');
     await page.getByTestId('lab-login-notice').waitFor();
     await page.locator('#sampleName').fill('Urine 88');
+    await page.getByTestId('organism-input').fill('大肠');
+    await clickStill(page.locator('[data-testid=organism-option][data-code=eco]'));
+    await eventually(async () => (await page.getByTestId('organism-input').inputValue()) === '大肠埃希菌 Escherichia coli', 'the picked organism by name');
     await pick(page, 'test-INDUC_CLI', '阳性');
     await page.getByTestId('expert-rules').click();
     await page.getByTestId('lab-login-link').click();
@@ -92,6 +95,8 @@ describe('the AST experiment in the browser', () => {
     await expectPath(page, '/lab');
     await page.getByTestId('lab-page').waitFor();
     await eventually(async () => (await page.locator('#sampleName').inputValue()) === 'Urine 88', 'the draft is back in the form');
+    // The organism comes back by its name, not as the code the form keeps ("eco").
+    await eventually(async () => (await page.getByTestId('organism-input').inputValue()) === '大肠埃希菌 Escherichia coli', 'the restored organism by name');
     // The isolate tests and the expert-rules switch come back with it.
     expect(await page.getByTestId('test-INDUC_CLI').innerText()).toContain('阳性（+）');
     expect(await page.getByTestId('expert-rules').getAttribute('aria-checked')).toBe('false');
