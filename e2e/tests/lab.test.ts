@@ -239,10 +239,18 @@ describe('the AST experiment in the browser', () => {
     await page.getByTestId('batch-submit').click();
     await expectPath(page, /\/lab\/res\?id=\d+$/);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('batch-preview').innerText()).toContain('PEN_ND10');
+    const preview = page.getByTestId('batch-preview');
+    expect(await preview.innerText()).toContain('PEN_ND10');
+    // Isolates go by the file's specimen number and patient id (SPEC_NUM, PATIENT_ID), not by row.
+    const head = await preview.locator('thead').innerText();
+    expect(head).toContain('标本号');
+    expect(head).toContain('患者 ID');
+    expect(head).not.toContain('菌株');
+    expect(await preview.locator('tr.ant-table-row').first().innerText()).toContain('_8846775327_');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
     const text = readFileSync((await csv.path())!, 'utf8');
-    expect(text.startsWith('\uFEFF菌株,菌种代码,菌种,')).toBe(true);
+    expect(text.startsWith('\uFEFF菌株,标本号,患者ID,菌种代码,菌种,')).toBe(true);
+    expect(text.split('\r\n')[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,/);
   });
 
   it("keeps one user's experiments from another: 404 page and an empty history", async () => {

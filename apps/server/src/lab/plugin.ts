@@ -335,6 +335,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         problems: summary?.problems ?? 0,
         preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
           isolate: r.isolate,
+          specimenNumber: r.specimenNumber ?? '',
+          patientId: r.patientId ?? '',
           organism: r.organism,
           organismName: r.organismName,
           organismZh: r.organismZh,

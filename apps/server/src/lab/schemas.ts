@@ -104,7 +104,9 @@ export const batchInfo = z.object({
   problems: z.number().int(),
   preview: z.array(
     z.object({
-      isolate: z.string(),
+      isolate: z.string().describe("the file's isolate id (ROW_IDX, an isolate column) or the isolate's number in the file"),
+      specimenNumber: z.string().describe('specimen number (SPEC_NUM, specimen_number, 标本号…) when the file has one'),
+      patientId: z.string().describe('patient id (PATIENT_ID, 病历号…) when the file has one'),
       organism: z.string(),
       organismName: z.string(),
       organismZh: z.string(),

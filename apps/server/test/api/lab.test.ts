@@ -516,18 +516,20 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const expectedResults = tests.reduce((n, cells) => n + testColumns.filter((i) => (cells[i] ?? '').trim() !== '').length, 0);
     expect(detail.batch.results).toBe(expectedResults);
     expect(detail.batch.preview.length).toBe(200);
-    expect(detail.batch.preview[0]).toMatchObject({ isolate: '0', organism: 'ent', column: 'PEN_ND10', antibiotic: 'PEN', method: 'DISK', value: '19' });
+    expect(detail.batch.preview[0]).toMatchObject({ isolate: '0', specimenNumber: '_8846775327_', patientId: '_9496305229_', organism: 'ent', column: 'PEN_ND10', antibiotic: 'PEN', method: 'DISK', value: '19' });
 
     const csv = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=csv&lang=en`, headers: { authorization: `Bearer ${alice}` } });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(expectedResults + 1);
-    expect(lines[0]).toBe('isolate,organism,organism_name,specimen,test,antibiotic,antibiotic_name,method,value,guideline,year,interpretation,original_interpretation,breakpoint,reason');
+    expect(lines[0]).toBe('isolate,specimen_number,patient_id,organism,organism_name,specimen,test,antibiotic,antibiotic_name,method,value,guideline,year,interpretation,original_interpretation,breakpoint,reason');
+    expect(lines[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,/);
     const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=xlsx&lang=zh`, headers: { authorization: `Bearer ${alice}` } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount).toBe(expectedResults + 1);
-    expect(workbook.worksheets[0]!.getRow(1).getCell(12).value).toBe('判读结果');
+    expect(workbook.worksheets[0]!.getRow(1).getCell(14).value).toBe('判读结果');
+    expect(workbook.worksheets[0]!.getRow(1).getCell(2).value).toBe('标本号');
     expect((await get('/api/lab/experiments?kind=batch', alice)).body.data.total).toBe(1);
   });
 

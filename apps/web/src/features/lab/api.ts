@@ -125,6 +125,8 @@ export interface ExperimentItem {
 
 export interface BatchPreviewRow {
   isolate: string;
+  specimenNumber: string;
+  patientId: string;
   organism: string;
   organismName: string;
   organismZh: string;

@@ -398,13 +398,19 @@ export default function LabResultPage() {
             <p className="mdc-lab__muted">{r.preview(e.batch.preview.length, e.batch.results)}</p>
             <Table<BatchPreviewRow>
               size="small"
-              rowKey={(row) => `${row.isolate}:${row.column}:${row.antibiotic}`}
+              rowKey={(row) => `${row.isolate}:${row.specimenNumber}:${row.column}:${row.antibiotic}`}
               dataSource={e.batch.preview}
               pagination={{ pageSize: 20, showSizeChanger: false }}
               scroll={{ x: 900 }}
               data-testid="batch-preview"
               columns={[
-                { title: r.isolate, dataIndex: 'isolate', width: 70 },
+                // A lab knows its isolates by specimen number and patient, not by the row of the file.
+                ...(e.batch.preview.some((row) => row.specimenNumber || row.patientId)
+                  ? [
+                      { title: r.specimenNumber, key: 'specimenNumber', width: 120, render: (_: unknown, row: BatchPreviewRow) => row.specimenNumber || '—' },
+                      { title: r.patientId, key: 'patientId', width: 120, render: (_: unknown, row: BatchPreviewRow) => row.patientId || '—' },
+                    ]
+                  : [{ title: r.isolate, dataIndex: 'isolate', width: 70 }]),
                 { title: r.organism, key: 'organism', width: 170, render: (_, row) => (locale === 'zh' ? row.organismZh || row.organismName : row.organismName) || row.organism },
                 { title: r.test, dataIndex: 'column', width: 100 },
                 { title: r.antibiotic, key: 'antibiotic', width: 140, render: (_, row) => (locale === 'zh' ? row.antibioticZh || row.antibioticName : row.antibioticName) || row.antibiotic },
