@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -71,10 +72,11 @@ async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: strin
   await page.getByTestId('drug-value-AMP').getByText('16').waitFor();
 }
 
-async function submitAndFollow(page: Page): Promise<number> {
+/** Submits the form and follows to the result page; returns the experiment's reference. */
+async function submitAndFollow(page: Page): Promise<string> {
   await page.getByTestId('lab-submit').click();
-  await expectPath(page, /\/lab\/res\?id=\d+$/);
-  return Number(new URL(page.url()).searchParams.get('id'));
+  await expectPath(page, /\/lab\/res\?id=e[0-9a-f]{16}$/);
+  return new URL(page.url()).searchParams.get('id')!;
 }
 
 describe('the AST experiment in the browser', () => {
@@ -119,7 +121,8 @@ describe('the AST experiment in the browser', () => {
 
   it('zh: create → running → done → result → detail dialog → Excel and PDF export, following the status without reload', async () => {
     const { email, password } = await activeAccount(stack);
-    const { page } = await stack.newPage();
+    // A lab in Tokyo: the report's times are in the browser's zone, not UTC nor the server's default.
+    const { page } = await stack.newPage({ timezoneId: 'Asia/Tokyo' });
     await logIn(page, email, password, '/login?redirect=%2Flab');
     await page.getByTestId('lab-page').waitFor();
     await fillExperiment(page, 'zh', '血培养 0312');
@@ -151,7 +154,7 @@ describe('the AST experiment in the browser', () => {
     // The isolate test entered is on the result, and the rules were on.
     expect(await page.getByTestId('experiment-tests').innerText()).toContain('ESBL 产超广谱β-内酰胺酶：阳性（+）');
     expect(await page.getByTestId('rules-off').count()).toBe(0);
-    const [stored] = await stack.portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE id = $1', [id]);
+    const [stored] = await stack.portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE ref = $1', [id]);
     expect(stored!.input).toMatchObject({ tests: { ESBL: '+' }, expertRules: true });
 
     await amp.getByTestId('result-detail').click();
@@ -167,11 +170,16 @@ describe('the AST experiment in the browser', () => {
     await detail.waitFor({ state: 'hidden' });
 
     const [excel] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-excel').click()]);
-    expect(excel.suggestedFilename()).toBe(`mdc-ast-${id}-血培养-0312.xlsx`);
+    expect(excel.suggestedFilename()).toBe("mdc-ast-1-血培养-0312.xlsx");
     expect(readFileSync((await excel.path())!).subarray(0, 2).toString()).toBe('PK');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await excel.path())!);
+    const cells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells[cells.indexOf('提交时间') + 1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(Asia\/Tokyo, UTC\+9\)$/);
     if (pdfFont()) {
       const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-pdf').click()]);
-      expect(pdf.suggestedFilename()).toBe(`mdc-ast-${id}-血培养-0312.pdf`);
+      expect(pdf.suggestedFilename()).toBe("mdc-ast-1-血培养-0312.pdf");
       expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     }
     // The print view keeps the results and drops the page furniture.
@@ -203,6 +211,12 @@ describe('the AST experiment in the browser', () => {
     expect(await page.getByTestId('detail-rules-off').count()).toBe(1);
     await page.getByTestId('detail-close').click();
 
+    // An address made before references existed (the global id) still opens the owner's experiment.
+    const [global] = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [first]);
+    await page.goto(`/en/lab/res?id=${global!.id}`);
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor();
+    expect(await page.getByTestId('lab-res-page').innerText()).toContain('Blood culture 1');
+
     await page.goto('/en/lab');
     await fillExperiment(page, 'en', 'Wound swab 2');
     const second = await submitAndFollow(page);
@@ -210,8 +224,12 @@ describe('the AST experiment in the browser', () => {
 
     await page.goto('/en/lab/hist');
     await page.locator('[data-testid=hist-row]').first().waitFor();
-    const ids = async () => page.locator('[data-testid=hist-row]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
+    const ids = async () => page.locator('[data-testid=hist-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
     expect(await ids()).toEqual([second, first]);
+    // This user's own numbers, however many experiments others made before.
+    const history = await page.getByTestId('hist-table').innerText();
+    expect(history).toContain('#2 Wound swab 2');
+    expect(history).toContain('#1 Blood culture 1');
     expect(await page.getByTestId('hist-table').innerText()).toContain('Done');
 
     await page.locator('input[data-testid=filter-organism], [data-testid=filter-organism] input').fill('Wound');
@@ -224,7 +242,7 @@ describe('the AST experiment in the browser', () => {
     await settled(page);
     await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
     await eventually(async () => (await ids()).length === 0, 'the deleted experiment leaves the list');
-    const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE id = $1', [second]);
+    const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [second]);
     expect(left).toEqual([]);
   });
 
@@ -237,7 +255,7 @@ describe('the AST experiment in the browser', () => {
     await page.getByTestId('batch-tab').click();
     await page.getByTestId('batch-upload').locator('input[type=file]').setInputFiles(path.join(realDataDir(), 'whonet/SampleInputFile.txt'));
     await page.getByTestId('batch-submit').click();
-    await expectPath(page, /\/lab\/res\?id=\d+$/);
+    await expectPath(page, /\/lab\/res\?id=e[0-9a-f]{16}$/);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     const preview = page.getByTestId('batch-preview');
     expect(await preview.innerText()).toContain('PEN_ND10');

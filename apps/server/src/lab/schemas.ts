@@ -77,7 +77,8 @@ export const organismRef = z.object({
 });
 
 export const experimentItem = z.object({
-  id: z.number().int(),
+  id: z.string().describe('the opaque reference the experiment is addressed by (/lab/res?id=…, /api/lab/experiments/{id})'),
+  number: z.number().int().describe("the experiment's number among the user's own (#1, #2…)"),
   kind: z.enum(['single', 'batch']),
   status: z.enum(['running', 'done', 'failed']),
   sampleName: z.string(),
