@@ -265,6 +265,31 @@ describe('with reference data', () => {
       await eventually(async () => (await page.getByTestId('bp-taxon-tag').innerText()).includes('Pseudomonas aeruginosa'), 'taxon named in the tag');
     });
 
+    it('filtered by an organism, shows the clinical breakpoints of the groups it belongs to, each naming its group', async () => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      await page.goto('/en/resource/bp?guideline=EUCAST&antibiotic=MEM');
+      await loadedRows(page, 'bp-table');
+      await page.getByTestId('bp-filter-organism').click();
+      await page.locator('#bp-organism').fill('K. pneumoniae');
+      await clickStill(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Klebsiella pneumoniae' }).first());
+      await eventually(() => query(page).get('organism') === 'kpn', 'organism=kpn in the address');
+      await page.getByTestId('bp-groups').waitFor();
+      await eventually(async () => (await tableRows(page, 'bp-table').allInnerTexts()).some((r) => r.includes('Enterobacterales')), 'the Enterobacterales rows');
+      const rows = await loadedRows(page, 'bp-table');
+      // The clinical breakpoint (EUCAST: S ≤ 2, R > 8 mg/L), not only K. pneumoniae's own ECOFFs.
+      const clinical = rows.filter((r) => r.includes('Enterobacterales') && r.includes('MIC') && r.includes('Non-meningitis'));
+      expect(clinical).toHaveLength(1);
+      expect(clinical[0]).toContain('≤2');
+      expect(clinical[0]).toContain('>8');
+      expect(clinical[0]).toContain('EBC');
+      expect(rows.filter((r) => r.includes('ECOFF')).every((r) => r.includes('kpn'))).toBe(true);
+      const groups = await page.getByTestId('bp-groups').innerText();
+      expect(groups).toContain('Enterobacterales');
+      expect(groups).toContain('Klebsiella pneumoniae');
+      // The notation line says how EUCAST and CLSI write their limits, and where the data end.
+      expect(await page.getByTestId('bp-data-years').innerText()).toMatch(/end at 2022/);
+    });
+
     it('exports the filtered table to CSV and Excel with the same rows', async () => {
       const latest = await count(`SELECT max(year)::int AS n FROM breakpoint WHERE guideline = 'CLSI'`);
       const expected = await count(`SELECT count(*)::int AS n FROM breakpoint WHERE guideline = 'CLSI' AND year = $1 AND antibiotic_code = 'CAZ'`, [latest]);

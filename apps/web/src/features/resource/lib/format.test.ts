@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointCell, drugName, formatValue, rangeCell } from './format';
+import { breakpointCell, drugName, formatValue, optionMatches, rangeCell } from './format';
 
 describe('breakpoint cells', () => {
   it('writes the direction of S and R by method', () => {
@@ -33,5 +33,20 @@ describe('drug names', () => {
     expect(drugName({ code: 'AMC', name: 'Amoxicillin/Clavulanic acid', nameZh: '阿莫西林/克拉维酸' }, 'zh')).toBe('阿莫西林/克拉维酸');
     expect(drugName({ code: 'MNC', name: 'Meropenem/Nacubactam', nameZh: null }, 'zh')).toBe('Meropenem/Nacubactam');
     expect(drugName({ code: 'XYZ', name: null, nameZh: null }, 'en')).toBe('XYZ');
+  });
+});
+
+describe('filter options match what microbiologists type', () => {
+  it('finds an option anywhere in its words or word by word', () => {
+    const kpn = '肺炎克雷伯菌 Klebsiella pneumoniae kpn';
+    expect(optionMatches('pneumo', kpn)).toBe(true);
+    expect(optionMatches('K. pneumoniae', kpn)).toBe(true);
+    expect(optionMatches('k pneu', kpn)).toBe(true);
+    expect(optionMatches('肺炎克雷伯', kpn)).toBe(true);
+    expect(optionMatches('E. coli', kpn)).toBe(false);
+    const tzp = '哌拉西林/他唑巴坦 Piperacillin/Tazobactam TZP';
+    expect(optionMatches('pip/tazo', tzp)).toBe(true);
+    expect(optionMatches('tazo pip', tzp)).toBe(false);
+    expect(optionMatches('', tzp)).toBe(true);
   });
 });

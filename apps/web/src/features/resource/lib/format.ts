@@ -37,7 +37,31 @@ export function rangeCell(text: string): string {
   return t === '-' ? '' : t.replace(/^(\d[\d.]*)\s*-\s*(\d[\d.]*)$/, '$1–$2');
 }
 
-/** Case-insensitive match of what was typed against an option's words (names in both languages, codes). */
+/** Lower case, accents dropped, the separators of names ("K. pneumoniae", "pip/tazo") as spaces. */
+function looseKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[\s/\-,.()[\]{};:·、，。（）【】]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Whether what was typed matches an option's words (names in both languages, codes): anywhere in
+ * them, or word by word as the site search reads it — each typed word starting a word of the
+ * name, in order ("K. pneumoniae", "E.coli", "pip/tazo", "Staph aureus").
+ */
 export function optionMatches(input: string, words: string): boolean {
-  return words.toLowerCase().includes(input.trim().toLowerCase());
+  const typed = looseKey(input);
+  if (!typed) return true;
+  const text = looseKey(words);
+  if (text.includes(typed)) return true;
+  const tokens = typed.split(' ');
+  if (tokens.length < 2) return false;
+  const list = text.split(' ');
+  for (let start = 0; start + tokens.length <= list.length; start++) {
+    if (tokens.every((token, i) => list[start + i]!.startsWith(token))) return true;
+  }
+  return false;
 }
