@@ -8,7 +8,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, sticksOut, tableFits } from '../support/helpers';
 
 let stack: Stack;
 let small: string;
@@ -244,6 +244,31 @@ describe('the AST experiment in the browser', () => {
     await eventually(async () => (await ids()).length === 0, 'the deleted experiment leaves the list');
     const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [second]);
     expect(left).toEqual([]);
+  });
+
+  it('en, desktop: the history shows every column, Delete included, at 1280 px', async () => {
+    startJobs();
+    const { email, password } = await activeAccount(stack);
+    const login = await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    const token = login.json().data.token as string;
+    for (const name of ['Blood culture with a long specimen name 1', 'Wound swab 2']) {
+      const created = await stack.portal.app.inject({
+        method: 'POST',
+        url: '/api/lab/experiments',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { sampleName: name, sampleType: 'bl', organism: 'eco', method: 'MIC', site: 'general', guideline: 'EUCAST', year: '2022', results: [{ antibiotic: 'AMP', value: '16' }] },
+      });
+      expect(created.json().code).toBe(0);
+    }
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    await logIn(page, email, password, '/en/login?redirect=%2Fen%2Flab%2Fhist');
+    await page.locator('[data-testid=hist-row]').nth(1).waitFor();
+    const table = page.getByTestId('hist-table');
+    expect(await tableFits(table)).toBe(true);
+    const [remove, frame] = await Promise.all([page.getByTestId('hist-delete').first().boundingBox(), table.boundingBox()]);
+    expect(remove!.x + remove!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    expect(await page.getByTestId('hist-delete').first().innerText()).toBe('Delete');
+    expect(await sticksOut(page)).toEqual([]);
   });
 
   it('zh: a batch file is interpreted and its result downloaded', async () => {

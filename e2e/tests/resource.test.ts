@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { clickStill, eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath, settled, sticksOut, tableFits } from '../support/helpers';
 
 // The reference shelf as a reader meets it: every Resource page on real rows (a small data
 // folder cut from ../shared/data at test time), filters that live in the address, the export.
@@ -380,6 +380,47 @@ describe('with reference data', () => {
       expect(query(page).get('taxon')).toBe('B_PSDMN_AERG');
       expect(query(page).get('antibiotic')).toBe('MEM');
       await loadedRows(page, 'bp-table');
+    });
+  });
+
+  describe('layout', () => {
+    it.each(['/en/resource/taxon', '/en/resource/taxon?q=Bacteroides&pageSize=50', '/en/resource/taxon?q=Pseudomonas%20pseudo'])('shows every column of the taxon list at 1280 px, Clinical prevalence included: %s', async (path) => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      await page.goto(path);
+      await loadedRows(page, 'taxon-table', 2);
+      const table = page.getByTestId('taxon-table');
+      expect(await tableFits(table)).toBe(true);
+      const header = table.locator('th', { hasText: 'Clinical prevalence' }).first();
+      const [cell, frame] = await Promise.all([header.boundingBox(), table.boundingBox()]);
+      expect(cell!.x + cell!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+      expect(await sticksOut(page)).toEqual([]);
+    });
+
+    it.each(['/resource/atb/SXT', '/en/resource/atb/SXT', '/en/resource/atb/AMC'])('fits %s into a 375 px phone', async (path) => {
+      const { page } = await stack.newPage({ width: 375, height: 812, locale: path.startsWith('/en') ? 'en-US' : 'zh-CN' });
+      await page.goto(path);
+      await page.getByTestId('atb-facts').waitFor();
+      await settled(page);
+      expect(await sticksOut(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+
+    it('does not show the raw taxon id as the heading while the taxon loads', async () => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/resource/taxa/B_ESCHR_COLI', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/en/resource/taxon/B_ESCHR_COLI');
+      await page.getByTestId('taxon-title-loading').waitFor();
+      const loading = await page.locator('h1').innerText();
+      expect(loading).not.toContain('B_ESCHR_COLI');
+      expect(await page.locator('.mdc-area-hero__crumbs').innerText()).not.toContain('B_ESCHR_COLI');
+      release();
+      await page.getByTestId('taxon-heading').waitFor();
+      expect(await page.locator('h1').innerText()).toContain('Escherichia coli');
     });
   });
 });

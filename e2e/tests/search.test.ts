@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { clickStill, eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath, sticksOut } from '../support/helpers';
 
 // Finding things: the header's suggestions (typos, Chinese, codes), Enter to the search page,
 // results grouped with counts that lead to the entity pages, and bad input.
@@ -155,6 +155,20 @@ describe('search page', () => {
     await eventually(async () => (await page.locator('[data-testid="bp-table"] tr.ant-table-row').count()) > 0, 'breakpoint rows');
     const rows = await page.locator('[data-testid="bp-table"] tr.ant-table-row').allInnerTexts();
     expect(rows.every((r) => r.includes('美罗培南') && r.includes('EUCAST'))).toBe(true);
+  });
+
+  it.each([
+    [1280, 'zh-CN', '/search'],
+    [375, 'en-US', '/en/search'],
+  ])('keeps a 3,000-character keyword inside the heading at %i px', async (width, locale, path) => {
+    const { page } = await stack.newPage({ width, height: 800, locale });
+    const keyword = 'x'.repeat(3000);
+    await page.goto(`${path}?k=${keyword}`);
+    await page.getByTestId('search-message').waitFor();
+    const heading = page.getByTestId('search-heading');
+    expect((await heading.innerText()).length).toBeLessThan(200);
+    expect(await heading.getAttribute('title')).toBe(keyword);
+    expect(await sticksOut(page)).toEqual([]);
   });
 
   it('finds what ESBL is about: the drugs of its test and the organisms it is defined for', async () => {

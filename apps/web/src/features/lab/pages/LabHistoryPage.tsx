@@ -297,7 +297,8 @@ export default function LabHistoryPage() {
               {
                 title: h.actions,
                 key: 'actions',
-                width: 130,
+                // "View" and "Delete" with its icon, in English too.
+                width: locale === 'zh' ? 140 : 180,
                 fixed: 'right',
                 render: (_, e) => (
                   <span style={{ whiteSpace: 'nowrap' }}>

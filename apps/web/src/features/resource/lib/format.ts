@@ -1,3 +1,4 @@
+import { createElement, Fragment, type ReactNode } from 'react';
 import { breakpointLimit, formatBreakpointValue, type Locale } from '@mdc/contracts';
 import type { AntibioticRef, Localized } from '../api';
 
@@ -64,4 +65,11 @@ export function optionMatches(input: string, words: string): boolean {
     if (tokens.every((token, i) => list[start + i]!.startsWith(token))) return true;
   }
   return false;
+}
+
+/** A combination's name with a line-break opportunity after each "/" ("Trimethoprim/<wbr>Sulfamethoxazole"). */
+export function breakableName(name: string): ReactNode {
+  const parts = name.split('/');
+  if (parts.length === 1) return name;
+  return createElement(Fragment, null, ...parts.flatMap((part, i) => (i === 0 ? [part] : ['/', createElement('wbr', { key: i }), part])));
 }

@@ -8,6 +8,7 @@ import { AwareTag } from '../components/bits';
 import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../components/BreakpointTable';
 import { NotFound, ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
+import { breakableName } from '../lib/format';
 import { fmt } from '../lib/texts';
 import { useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
@@ -171,7 +172,7 @@ export default function AntibioticDetailPage() {
       testId="resource-atb-detail-page"
       title={
         <span data-testid="atb-heading">
-          {main}
+          {breakableName(main)}
           {drug && <span className="mdc-res-title-code"> {drug.code}</span>}
         </span>
       }
