@@ -288,6 +288,12 @@ describe('with reference data', () => {
       expect(groups).toContain('Klebsiella pneumoniae');
       // The notation line says how EUCAST and CLSI write their limits, and where the data end.
       expect(await page.getByTestId('bp-data-years').innerText()).toMatch(/end at 2022/);
+      // On a phone the list of groups wraps.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await loadedRows(page, 'bp-table');
+      expect(await sticksOut(page)).toEqual([]);
+      const note = await page.getByTestId('bp-groups').boundingBox();
+      expect(note!.x + note!.width).toBeLessThanOrEqual(375);
     });
 
     it('exports the filtered table to CSV and Excel with the same rows', async () => {

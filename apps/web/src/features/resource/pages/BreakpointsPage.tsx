@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Tag, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useLocale } from '../../../lib/i18n/hooks';
 import {
   downloadUrl,
@@ -212,10 +212,14 @@ export default function BreakpointsPage() {
             <span className="mdc-bp-groups" data-testid="bp-groups">
               {tx.bp.groupsNote}{' '}
               {groups.map((g, i) => (
-                <span key={`${g.level}:${g.code}`} className="mdc-bp-groups__item">
+                <Fragment key={`${g.level}:${g.code}`}>
                   {i > 0 && ' · '}
-                  {localized(g.label, locale)} <span className="mdc-res-code">{g.code}</span>
-                </span>
+                  <span className="mdc-bp-groups__item">
+                    {localized(g.label, locale)}
+                    {/* Subkingdom codes are a bare "+" or "-": the label says it. */}
+                    {g.code.length > 1 && <span className="mdc-res-code"> {g.code}</span>}
+                  </span>
+                </Fragment>
               ))}
             </span>
           )}
