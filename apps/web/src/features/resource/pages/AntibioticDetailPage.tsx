@@ -61,6 +61,7 @@ function yearSpan(years: number[]): string {
 }
 
 function Breakpoints({ drug }: { drug: AntibioticDetail }) {
+  const locale = useLocale();
   const tx = useResourceTexts();
   const summary = drug.breakpointSummary;
   const [guideline, setGuideline] = useState(summary[0]?.guideline);
@@ -116,7 +117,7 @@ function Breakpoints({ drug }: { drug: AntibioticDetail }) {
               />
               <Select
                 size="small"
-                style={{ width: 130 }}
+                style={{ width: locale === 'zh' ? 150 : 200 }}
                 value={year}
                 aria-label={tx.bp.year}
                 onChange={(v: string) => {
