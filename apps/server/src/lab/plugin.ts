@@ -187,8 +187,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     async (request, reply) => {
       const { kb, names, suggestions } = await requireKnowledge();
       const query = request.query;
-      const match = kb.findOrganism(query.organism);
-      const organism = match ? kb.organism(match.code) : undefined;
+      const code = kb.findOrganism(query.organism)?.code ?? suggestions.resolve(query.organism);
+      const organism = code ? kb.organism(code) : undefined;
       const guideline = kb.breakpoints.guideline(query.guideline || kb.defaultGuideline);
       const year = query.year ?? (guideline ? kb.latestYear(guideline) : null);
       if (!organism || !guideline || year === null) return ok(request, reply, { organism: null, guideline, year, list: [] });
@@ -270,7 +270,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     async (request, reply) => {
       const locale = requestLocale(request);
       const found = await requireKnowledge();
-      const { problems, valid } = validateExperiment(request.body, found.kb);
+      const { problems, valid } = validateExperiment(request.body, found.kb, (text) => found.suggestions.resolve(text));
       if (!valid) {
         const fields = fieldTexts(problems, locale);
         const first = LAB_MESSAGES[problems[0]![1]];

@@ -107,6 +107,19 @@ export class OrganismSuggestions {
     });
   }
 
+  /**
+   * The organism typed text stands for when the engine's own look-up does not know it ("Staph
+   * aureus", "MRSA", "K pneumo"): an exact abbreviation or short name, or the only organism the
+   * typed words start. Nothing when the words fit several organisms or only a correction would.
+   */
+  resolve(text: string): string | undefined {
+    const hits = this.index.search(text.trim(), { limit: 2 }).hits;
+    const [first, second] = hits;
+    if (!first || first.match === 'fuzzy') return undefined;
+    if (first.match === 'exact') return first.entity.id;
+    return !second || second.match === 'fuzzy' ? first.entity.id : undefined;
+  }
+
   label(code: string): { name: string; nameZh: string | null } | undefined {
     const entry = this.byCode.get(code);
     return entry && { name: entry.name, nameZh: entry.nameZh };

@@ -126,6 +126,28 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect((await get('/api/lab/organisms?q=zzzzqqq')).body.data).toEqual([]);
   });
 
+  it('interprets an organism typed as microbiologists write it, without picking a suggestion', async () => {
+    const erin = await account();
+    for (const [typed, code] of [
+      ['Staph aureus', 'sau'],
+      ['MRSA', 'sau'],
+      ['K. pneumoniae', 'kpn'],
+      // A genus's short name is the genus as labs report it.
+      ['staph', 'sta'],
+    ] as const) {
+      const proposals = await get(`/api/lab/antibiotics?organism=${encodeURIComponent(typed)}&method=MIC&guideline=EUCAST&year=2022`);
+      expect(proposals.body.data.organism?.code, typed).toBe(code);
+      const created = await post('/api/lab/experiments', { ...ecoli, organism: typed, sampleName: typed }, erin);
+      expect(created.body.code, typed).toBe(0);
+      const detail = await waitForStatus(created.body.data.id, erin);
+      expect(detail.organism, typed).toMatchObject({ input: typed, code });
+    }
+    // Words that start no organism's name are refused, not guessed at.
+    const unknown = await post('/api/lab/experiments', { ...ecoli, organism: 'K. zzz', sampleName: 'unknown' }, erin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data.fields.organism).toBeDefined();
+  });
+
   it('proposes drugs with breakpoints for the organism, method and guideline, the usual panel first', async () => {
     const { body } = await get('/api/lab/antibiotics?organism=eco&method=MIC&guideline=EUCAST&year=2022');
     expect(body.code).toBe(0);
