@@ -5,8 +5,10 @@
  * one answers at DATABASE_URL_TEST / 127.0.0.1:5432). The first run imports the reference data
  * (the server does it on its first start); later runs reuse bench/work/search-*.
  *
- *   npx tsx bench/search/autocomplete.ts [--duration 30] [--rate 200] [--page-rate 20] [--only pglite|postgres] [--fresh]
+ *   npx tsx bench/search/autocomplete.ts [--duration 30] [--rate 200] [--page-rate 20] [--only pglite|postgres] [--fresh] [--classic]
  *
+ * `--classic` drives only the keywords of the first version of this benchmark (names, codes,
+ * typos, Chinese), for comparisons with runs made before the abbreviations and class names.
  * `--fresh` starts from empty databases, so the run includes the server's first-start import.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
-import { KEYWORDS, PAGE_KEYWORDS } from './keywords';
+import { CLASSIC_KEYWORDS, KEYWORDS as ALL_KEYWORDS, PAGE_KEYWORDS } from './keywords';
 import { openPglite } from '../../apps/server/src/db/pglite';
 import { buildSearchIndex } from '../../apps/server/src/search/build';
 
@@ -33,8 +35,10 @@ const { values } = parseArgs({
     'page-duration': { type: 'string', default: '20' },
     only: { type: 'string' },
     fresh: { type: 'boolean', default: false },
+    classic: { type: 'boolean', default: false },
   },
 });
+const KEYWORDS = values.classic ? CLASSIC_KEYWORDS : ALL_KEYWORDS;
 const duration = Number(values.duration);
 const rate = Number(values.rate);
 const pageRate = Number(values['page-rate']);

@@ -91,3 +91,37 @@ export async function clickStill(target: Locator) {
   await settled(target.page());
   await target.click();
 }
+
+/**
+ * Elements that stick out of the viewport sideways (and so widen the page), leaving out those
+ * inside a container that scrolls or clips on purpose (tables, tab strips). Empty when the page fits.
+ */
+export async function sticksOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5) continue;
+      let parent = el.parentElement;
+      let contained = false;
+      while (parent && parent !== document.body) {
+        if (getComputedStyle(parent).overflowX !== 'visible') {
+          contained = true;
+          break;
+        }
+        parent = parent.parentElement;
+      }
+      if (!contained) out.push(`${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).slice(0, 40)} right ${box.right.toFixed(1)} > ${width}`);
+    }
+    return out;
+  });
+}
+
+/** Whether a table (antd) shows all its columns without sideways scrolling. */
+export async function tableFits(table: Locator): Promise<boolean> {
+  return table.evaluate((root) => {
+    const content = root.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+    return !content || content.scrollWidth <= content.clientWidth + 1;
+  });
+}

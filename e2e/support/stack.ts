@@ -39,7 +39,7 @@ export interface Stack {
   smtp: SmtpSink;
   browser: Browser;
   /** A fresh browser context (its own cookies) and page. */
-  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { width?: number; height?: number; locale?: string; timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -74,8 +74,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     portal,
     smtp,
     browser,
-    async newPage({ width = 1280, height = 900, locale = 'zh-CN' } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, locale, baseURL: baseUrl });
+    async newPage({ width = 1280, height = 900, locale = 'zh-CN', timezoneId }: { width?: number; height?: number; locale?: string; timezoneId?: string } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, locale, baseURL: baseUrl, ...(timezoneId ? { timezoneId } : {}) });
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -7,7 +8,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, sticksOut, tableFits } from '../support/helpers';
 
 let stack: Stack;
 let small: string;
@@ -71,10 +72,11 @@ async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: strin
   await page.getByTestId('drug-value-AMP').getByText('16').waitFor();
 }
 
-async function submitAndFollow(page: Page): Promise<number> {
+/** Submits the form and follows to the result page; returns the experiment's reference. */
+async function submitAndFollow(page: Page): Promise<string> {
   await page.getByTestId('lab-submit').click();
-  await expectPath(page, /\/lab\/res\?id=\d+$/);
-  return Number(new URL(page.url()).searchParams.get('id'));
+  await expectPath(page, /\/lab\/res\?id=e[0-9a-f]{16}$/);
+  return new URL(page.url()).searchParams.get('id')!;
 }
 
 describe('the AST experiment in the browser', () => {
@@ -84,6 +86,9 @@ describe('the AST experiment in the browser', () => {
     await page.goto('/lab');
     await page.getByTestId('lab-login-notice').waitFor();
     await page.locator('#sampleName').fill('Urine 88');
+    await page.getByTestId('organism-input').fill('大肠');
+    await clickStill(page.locator('[data-testid=organism-option][data-code=eco]'));
+    await eventually(async () => (await page.getByTestId('organism-input').inputValue()) === '大肠埃希菌 Escherichia coli', 'the picked organism by name');
     await pick(page, 'test-INDUC_CLI', '阳性');
     await page.getByTestId('expert-rules').click();
     await page.getByTestId('lab-login-link').click();
@@ -92,6 +97,8 @@ describe('the AST experiment in the browser', () => {
     await expectPath(page, '/lab');
     await page.getByTestId('lab-page').waitFor();
     await eventually(async () => (await page.locator('#sampleName').inputValue()) === 'Urine 88', 'the draft is back in the form');
+    // The organism comes back by its name, not as the code the form keeps ("eco").
+    await eventually(async () => (await page.getByTestId('organism-input').inputValue()) === '大肠埃希菌 Escherichia coli', 'the restored organism by name');
     // The isolate tests and the expert-rules switch come back with it.
     expect(await page.getByTestId('test-INDUC_CLI').innerText()).toContain('阳性（+）');
     expect(await page.getByTestId('expert-rules').getAttribute('aria-checked')).toBe('false');
@@ -114,7 +121,8 @@ describe('the AST experiment in the browser', () => {
 
   it('zh: create → running → done → result → detail dialog → Excel and PDF export, following the status without reload', async () => {
     const { email, password } = await activeAccount(stack);
-    const { page } = await stack.newPage();
+    // A lab in Tokyo: the report's times are in the browser's zone, not UTC nor the server's default.
+    const { page } = await stack.newPage({ timezoneId: 'Asia/Tokyo' });
     await logIn(page, email, password, '/login?redirect=%2Flab');
     await page.getByTestId('lab-page').waitFor();
     await fillExperiment(page, 'zh', '血培养 0312');
@@ -136,7 +144,7 @@ describe('the AST experiment in the browser', () => {
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
     expect(await amp.innerText()).toContain('氨苄西林');
     expect(await amp.getByTestId('category').getAttribute('data-category')).toBe('R');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L ≥ 耐药折点 16（EUCAST 2022，肠杆菌目）→ 耐药(R)');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > 耐药折点 8（EUCAST 2022，肠杆菌目）→ 耐药(R)');
     expect(await page.locator('[data-testid=result-row][data-code=CIP]').getByTestId('category').getAttribute('data-category')).toBe('S');
     // R is red, S green.
     const colours = await page.evaluate(() =>
@@ -146,14 +154,14 @@ describe('the AST experiment in the browser', () => {
     // The isolate test entered is on the result, and the rules were on.
     expect(await page.getByTestId('experiment-tests').innerText()).toContain('ESBL 产超广谱β-内酰胺酶：阳性（+）');
     expect(await page.getByTestId('rules-off').count()).toBe(0);
-    const [stored] = await stack.portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE id = $1', [id]);
+    const [stored] = await stack.portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE ref = $1', [id]);
     expect(stored!.input).toMatchObject({ tests: { ESBL: '+' }, expertRules: true });
 
     await amp.getByTestId('result-detail').click();
     const detail = page.getByTestId('result-detail-dialog');
     await detail.waitFor();
     await settled(page);
-    expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 16');
+    expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 8');
     const breakpoint = await detail.getByTestId('detail-breakpoint').innerText();
     expect(breakpoint).toContain('Enterobacteriaceae');
     expect(breakpoint).toContain('FAMILY_CODE EBC');
@@ -162,11 +170,16 @@ describe('the AST experiment in the browser', () => {
     await detail.waitFor({ state: 'hidden' });
 
     const [excel] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-excel').click()]);
-    expect(excel.suggestedFilename()).toBe(`mdc-ast-${id}-血培养-0312.xlsx`);
+    expect(excel.suggestedFilename()).toBe("mdc-ast-1-血培养-0312.xlsx");
     expect(readFileSync((await excel.path())!).subarray(0, 2).toString()).toBe('PK');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await excel.path())!);
+    const cells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells[cells.indexOf('提交时间') + 1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(Asia\/Tokyo, UTC\+9\)$/);
     if (pdfFont()) {
       const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-pdf').click()]);
-      expect(pdf.suggestedFilename()).toBe(`mdc-ast-${id}-血培养-0312.pdf`);
+      expect(pdf.suggestedFilename()).toBe("mdc-ast-1-血培养-0312.pdf");
       expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     }
     // The print view keeps the results and drops the page furniture.
@@ -188,7 +201,7 @@ describe('the AST experiment in the browser', () => {
     const first = await submitAndFollow(page);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
     // The test entered, and plainly that the expert rules were off.
     expect(await page.getByTestId('experiment-tests').innerText()).toContain('ESBL: Negative (−)');
     expect(await page.getByTestId('fired-rules').innerText()).toContain('Expert rules not applied');
@@ -198,6 +211,12 @@ describe('the AST experiment in the browser', () => {
     expect(await page.getByTestId('detail-rules-off').count()).toBe(1);
     await page.getByTestId('detail-close').click();
 
+    // An address made before references existed (the global id) still opens the owner's experiment.
+    const [global] = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [first]);
+    await page.goto(`/en/lab/res?id=${global!.id}`);
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor();
+    expect(await page.getByTestId('lab-res-page').innerText()).toContain('Blood culture 1');
+
     await page.goto('/en/lab');
     await fillExperiment(page, 'en', 'Wound swab 2');
     const second = await submitAndFollow(page);
@@ -205,8 +224,12 @@ describe('the AST experiment in the browser', () => {
 
     await page.goto('/en/lab/hist');
     await page.locator('[data-testid=hist-row]').first().waitFor();
-    const ids = async () => page.locator('[data-testid=hist-row]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
+    const ids = async () => page.locator('[data-testid=hist-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
     expect(await ids()).toEqual([second, first]);
+    // This user's own numbers, however many experiments others made before.
+    const history = await page.getByTestId('hist-table').innerText();
+    expect(history).toContain('#2 Wound swab 2');
+    expect(history).toContain('#1 Blood culture 1');
     expect(await page.getByTestId('hist-table').innerText()).toContain('Done');
 
     await page.locator('input[data-testid=filter-organism], [data-testid=filter-organism] input').fill('Wound');
@@ -219,8 +242,33 @@ describe('the AST experiment in the browser', () => {
     await settled(page);
     await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
     await eventually(async () => (await ids()).length === 0, 'the deleted experiment leaves the list');
-    const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE id = $1', [second]);
+    const left = await stack.portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [second]);
     expect(left).toEqual([]);
+  });
+
+  it('en, desktop: the history shows every column, Delete included, at 1280 px', async () => {
+    startJobs();
+    const { email, password } = await activeAccount(stack);
+    const login = await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    const token = login.json().data.token as string;
+    for (const name of ['Blood culture with a long specimen name 1', 'Wound swab 2']) {
+      const created = await stack.portal.app.inject({
+        method: 'POST',
+        url: '/api/lab/experiments',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { sampleName: name, sampleType: 'bl', organism: 'eco', method: 'MIC', site: 'general', guideline: 'EUCAST', year: '2022', results: [{ antibiotic: 'AMP', value: '16' }] },
+      });
+      expect(created.json().code).toBe(0);
+    }
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    await logIn(page, email, password, '/en/login?redirect=%2Fen%2Flab%2Fhist');
+    await page.locator('[data-testid=hist-row]').nth(1).waitFor();
+    const table = page.getByTestId('hist-table');
+    expect(await tableFits(table)).toBe(true);
+    const [remove, frame] = await Promise.all([page.getByTestId('hist-delete').first().boundingBox(), table.boundingBox()]);
+    expect(remove!.x + remove!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    expect(await page.getByTestId('hist-delete').first().innerText()).toBe('Delete');
+    expect(await sticksOut(page)).toEqual([]);
   });
 
   it('zh: a batch file is interpreted and its result downloaded', async () => {
@@ -232,12 +280,20 @@ describe('the AST experiment in the browser', () => {
     await page.getByTestId('batch-tab').click();
     await page.getByTestId('batch-upload').locator('input[type=file]').setInputFiles(path.join(realDataDir(), 'whonet/SampleInputFile.txt'));
     await page.getByTestId('batch-submit').click();
-    await expectPath(page, /\/lab\/res\?id=\d+$/);
+    await expectPath(page, /\/lab\/res\?id=e[0-9a-f]{16}$/);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('batch-preview').innerText()).toContain('PEN_ND10');
+    const preview = page.getByTestId('batch-preview');
+    expect(await preview.innerText()).toContain('PEN_ND10');
+    // Isolates go by the file's specimen number and patient id (SPEC_NUM, PATIENT_ID), not by row.
+    const head = await preview.locator('thead').innerText();
+    expect(head).toContain('标本号');
+    expect(head).toContain('患者 ID');
+    expect(head).not.toContain('菌株');
+    expect(await preview.locator('tr.ant-table-row').first().innerText()).toContain('_8846775327_');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
     const text = readFileSync((await csv.path())!, 'utf8');
-    expect(text.startsWith('\uFEFF菌株,菌种代码,菌种,')).toBe(true);
+    expect(text.startsWith('\uFEFF菌株,标本号,患者ID,菌种代码,菌种,')).toBe(true);
+    expect(text.split('\r\n')[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,/);
   });
 
   it("keeps one user's experiments from another: 404 page and an empty history", async () => {

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { clickStill, eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath, settled, sticksOut, tableFits } from '../support/helpers';
 
 // The reference shelf as a reader meets it: every Resource page on real rows (a small data
 // folder cut from ../shared/data at test time), filters that live in the address, the export.
@@ -265,6 +265,37 @@ describe('with reference data', () => {
       await eventually(async () => (await page.getByTestId('bp-taxon-tag').innerText()).includes('Pseudomonas aeruginosa'), 'taxon named in the tag');
     });
 
+    it('filtered by an organism, shows the clinical breakpoints of the groups it belongs to, each naming its group', async () => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      await page.goto('/en/resource/bp?guideline=EUCAST&antibiotic=MEM');
+      await loadedRows(page, 'bp-table');
+      await page.getByTestId('bp-filter-organism').click();
+      await page.locator('#bp-organism').fill('K. pneumoniae');
+      await clickStill(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Klebsiella pneumoniae' }).first());
+      await eventually(() => query(page).get('organism') === 'kpn', 'organism=kpn in the address');
+      await page.getByTestId('bp-groups').waitFor();
+      await eventually(async () => (await tableRows(page, 'bp-table').allInnerTexts()).some((r) => r.includes('Enterobacterales')), 'the Enterobacterales rows');
+      const rows = await loadedRows(page, 'bp-table');
+      // The clinical breakpoint (EUCAST: S ≤ 2, R > 8 mg/L), not only K. pneumoniae's own ECOFFs.
+      const clinical = rows.filter((r) => r.includes('Enterobacterales') && r.includes('MIC') && r.includes('Non-meningitis'));
+      expect(clinical).toHaveLength(1);
+      expect(clinical[0]).toContain('≤2');
+      expect(clinical[0]).toContain('>8');
+      expect(clinical[0]).toContain('EBC');
+      expect(rows.filter((r) => r.includes('ECOFF')).every((r) => r.includes('kpn'))).toBe(true);
+      const groups = await page.getByTestId('bp-groups').innerText();
+      expect(groups).toContain('Enterobacterales');
+      expect(groups).toContain('Klebsiella pneumoniae');
+      // The notation line says how EUCAST and CLSI write their limits, and where the data end.
+      expect(await page.getByTestId('bp-data-years').innerText()).toMatch(/end at 2022/);
+      // On a phone the list of groups wraps.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await loadedRows(page, 'bp-table');
+      expect(await sticksOut(page)).toEqual([]);
+      const note = await page.getByTestId('bp-groups').boundingBox();
+      expect(note!.x + note!.width).toBeLessThanOrEqual(375);
+    });
+
     it('exports the filtered table to CSV and Excel with the same rows', async () => {
       const latest = await count(`SELECT max(year)::int AS n FROM breakpoint WHERE guideline = 'CLSI'`);
       const expected = await count(`SELECT count(*)::int AS n FROM breakpoint WHERE guideline = 'CLSI' AND year = $1 AND antibiotic_code = 'CAZ'`, [latest]);
@@ -355,6 +386,47 @@ describe('with reference data', () => {
       expect(query(page).get('taxon')).toBe('B_PSDMN_AERG');
       expect(query(page).get('antibiotic')).toBe('MEM');
       await loadedRows(page, 'bp-table');
+    });
+  });
+
+  describe('layout', () => {
+    it.each(['/en/resource/taxon', '/en/resource/taxon?q=Bacteroides&pageSize=50', '/en/resource/taxon?q=Pseudomonas%20pseudo'])('shows every column of the taxon list at 1280 px, Clinical prevalence included: %s', async (path) => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      await page.goto(path);
+      await loadedRows(page, 'taxon-table', 2);
+      const table = page.getByTestId('taxon-table');
+      expect(await tableFits(table)).toBe(true);
+      const header = table.locator('th', { hasText: 'Clinical prevalence' }).first();
+      const [cell, frame] = await Promise.all([header.boundingBox(), table.boundingBox()]);
+      expect(cell!.x + cell!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+      expect(await sticksOut(page)).toEqual([]);
+    });
+
+    it.each(['/resource/atb/SXT', '/en/resource/atb/SXT', '/en/resource/atb/AMC'])('fits %s into a 375 px phone', async (path) => {
+      const { page } = await stack.newPage({ width: 375, height: 812, locale: path.startsWith('/en') ? 'en-US' : 'zh-CN' });
+      await page.goto(path);
+      await page.getByTestId('atb-facts').waitFor();
+      await settled(page);
+      expect(await sticksOut(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+
+    it('does not show the raw taxon id as the heading while the taxon loads', async () => {
+      const { page } = await stack.newPage({ locale: 'en-US' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/resource/taxa/B_ESCHR_COLI', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/en/resource/taxon/B_ESCHR_COLI');
+      await page.getByTestId('taxon-title-loading').waitFor();
+      const loading = await page.locator('h1').innerText();
+      expect(loading).not.toContain('B_ESCHR_COLI');
+      expect(await page.locator('.mdc-area-hero__crumbs').innerText()).not.toContain('B_ESCHR_COLI');
+      release();
+      await page.getByTestId('taxon-heading').waitFor();
+      expect(await page.locator('h1').innerText()).toContain('Escherichia coli');
     });
   });
 });

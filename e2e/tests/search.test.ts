@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
-import { clickStill, eventually, expectPath } from '../support/helpers';
+import { clickStill, eventually, expectPath, sticksOut } from '../support/helpers';
 
 // Finding things: the header's suggestions (typos, Chinese, codes), Enter to the search page,
 // results grouped with counts that lead to the entity pages, and bad input.
@@ -60,6 +60,17 @@ describe('suggestions in the header', () => {
     ['阿莫西林', ['阿莫西林', '阿莫西林/克拉维酸'], '/resource/atb/AMX'],
     ['AMC', ['阿莫西林/克拉维酸'], '/resource/atb/AMC'],
     ['kpn', ['肺炎克雷伯菌'], '/resource/taxon/B_KLBSL_PNMN'],
+    // What microbiologists type: abbreviated binomials, short names, clinical and drug abbreviations.
+    ['E. coli', ['大肠埃希菌'], '/resource/taxon/B_ESCHR_COLI'],
+    ['E.coli', ['大肠埃希菌'], '/resource/taxon/B_ESCHR_COLI'],
+    ['K. pneumoniae', ['肺炎克雷伯菌'], '/resource/taxon/B_KLBSL_PNMN'],
+    ['P. aeruginosa', ['铜绿假单胞菌'], '/resource/taxon/B_PSDMN_AERG'],
+    ['S. aureus', ['金黄色葡萄球菌'], '/resource/taxon/B_STPHY_AURS'],
+    ['Staph aureus', ['金黄色葡萄球菌'], '/resource/taxon/B_STPHY_AURS'],
+    ['MRSA', ['金黄色葡萄球菌'], '/resource/taxon/B_STPHY_AURS'],
+    ['pip/tazo', ['哌拉西林/他唑巴坦'], '/resource/atb/TZP'],
+    ['carbapenem', ['美罗培南'], '/resource/atb/MEM'],
+    ['碳青霉烯', ['美罗培南'], '/resource/atb/MEM'],
   ])('finds %s and the keyboard opens the first suggestion', async (keyword, expected, path) => {
     const { page } = await stack.newPage();
     const input = await headerBox(page);
@@ -144,6 +155,31 @@ describe('search page', () => {
     await eventually(async () => (await page.locator('[data-testid="bp-table"] tr.ant-table-row').count()) > 0, 'breakpoint rows');
     const rows = await page.locator('[data-testid="bp-table"] tr.ant-table-row').allInnerTexts();
     expect(rows.every((r) => r.includes('美罗培南') && r.includes('EUCAST'))).toBe(true);
+  });
+
+  it.each([
+    [1280, 'zh-CN', '/search'],
+    [375, 'en-US', '/en/search'],
+  ])('keeps a 3,000-character keyword inside the heading at %i px', async (width, locale, path) => {
+    const { page } = await stack.newPage({ width, height: 800, locale });
+    const keyword = 'x'.repeat(3000);
+    await page.goto(`${path}?k=${keyword}`);
+    await page.getByTestId('search-message').waitFor();
+    const heading = page.getByTestId('search-heading');
+    expect((await heading.innerText()).length).toBeLessThan(200);
+    expect(await heading.getAttribute('title')).toBe(keyword);
+    expect(await sticksOut(page)).toEqual([]);
+  });
+
+  it('finds what ESBL is about: the drugs of its test and the organisms it is defined for', async () => {
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    await page.goto('/en/search?k=ESBL');
+    await page.getByTestId('search-total').waitFor();
+    expect(await page.getByTestId('search-none').count()).toBe(0);
+    const drugs = await page.getByTestId('search-group-antibiotics').innerText();
+    expect(drugs).toContain('Ceftazidime');
+    expect(drugs).toContain('ESBL');
+    expect(await page.getByTestId('search-group-taxa').innerText()).toContain('Enterobacterales');
   });
 
   it('finds organisms by Chinese name and by code, in both languages', async () => {

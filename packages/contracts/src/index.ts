@@ -6,3 +6,5 @@ export * from './routes';
 export * from './resource';
 export * from './lab';
 export * from './page-head';
+export * from './spreadsheet';
+export * from './breakpoints';

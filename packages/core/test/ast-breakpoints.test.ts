@@ -94,8 +94,8 @@ describe.each(CASES)(
 describe('explanations name the comparison in both languages', () => {
   it('EUCAST 2022 Enterobacterales ampicillin MIC 16 → R', () => {
     const result = kb.interpret({ organism: 'eco', antibiotic: 'AMP', method: 'MIC', value: '16', guideline: 'EUCAST', year: 2022 });
-    expect(result.explanation.en).toBe('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
-    expect(result.explanation.zh).toBe('MIC 16 mg/L ≥ 耐药折点 16（EUCAST 2022，肠杆菌目）→ 耐药(R)');
+    expect(result.explanation.en).toBe('MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
+    expect(result.explanation.zh).toBe('MIC 16 mg/L > 耐药折点 8（EUCAST 2022，肠杆菌目）→ 耐药(R)');
   });
 
   it('CLSI 2022 Enterobacterales meropenem disk 20 mm → I between the R and S zones', () => {

@@ -90,7 +90,7 @@ describe('interpretation reports what was matched', () => {
   it('uses Chinese names in the Chinese explanation', () => {
     const result = interpret({ organism: '大肠埃希菌', antibiotic: '氨苄西林', value: '32' });
     expect(result.category).toBe('R');
-    expect(result.explanation.zh).toBe('MIC 32 mg/L ≥ 耐药折点 16（EUCAST 2022，肠杆菌目）→ 耐药(R)');
+    expect(result.explanation.zh).toBe('MIC 32 mg/L > 耐药折点 8（EUCAST 2022，肠杆菌目）→ 耐药(R)');
   });
 
   it('takes method and disk content from a WHONET test code: CLSI 2022 Enterobacterales ampicillin disk 13 → R', () => {
@@ -154,10 +154,10 @@ describe('site of infection', () => {
     expect(result.notes.map((n) => n.en)).toContain('only site-specific breakpoints exist; the Non-meningitis breakpoint is used');
     expect(result.notes.map((n) => n.zh)).toContain('仅有部位特异性折点，采用非脑膜炎折点');
     expect(result.explanation.en).toBe(
-      'S breakpoint 0.064 < MIC 0.12 mg/L < R breakpoint 4 (EUCAST 2022, Streptococcus pneumoniae, Non-meningitis) → I',
+      'S breakpoint 0.064 < MIC 0.12 mg/L ≤ R breakpoint 2 (EUCAST 2022, Streptococcus pneumoniae, Non-meningitis) → I',
     );
     expect(result.explanation.zh).toBe(
-      '敏感折点 0.064 < MIC 0.12 mg/L < 耐药折点 4（EUCAST 2022，肺炎链球菌，非脑膜炎）→ 敏感-增加暴露(I)',
+      '敏感折点 0.064 < MIC 0.12 mg/L ≤ 耐药折点 2（EUCAST 2022，肺炎链球菌，非脑膜炎）→ 敏感-增加暴露(I)',
     );
   });
 

@@ -367,3 +367,32 @@ describe('broken copies are rejected with file, line and column', () => {
     });
   });
 });
+
+describe('search terms (abbreviations, short names, brand and class names)', () => {
+  const header = 'terms\tkind\ttarget\tsource\n';
+  it('reads the curated file: every row with a source, drugs by WHONET code', async () => {
+    const { readSearchTerms } = await import('@mdc/refdata/names');
+    const records = readSearchTerms();
+    expect(records.length).toBeGreaterThan(50);
+    expect(records.every((r) => r.source.length > 0 && r.terms.length > 0 && r.targets.length > 0)).toBe(true);
+    expect(records.find((r) => r.terms.includes('MRSA') && r.kind === 'taxon')?.targets).toEqual(['Staphylococcus aureus']);
+    expect(records.find((r) => r.terms.includes('碳青霉烯类'))).toMatchObject({ kind: 'class', targets: ['carbapenems'] });
+    const known = new Set(parseAntibioticNames(readFileSync(path.join(projectNamesDir, ANTIBIOTIC_NAMES_FILE), 'utf8')).map((a) => a.code));
+    for (const record of records.filter((r) => r.kind === 'drug')) for (const code of record.targets) expect(known, `line ${record.line}: ${code}`).toContain(code);
+  });
+
+  it.each([
+    ['an unknown kind', 'MRSA\tbug\tStaphylococcus aureus\tx\n', /line 2, column kind: unknown kind "bug"/],
+    ['a missing source', 'MRSA\ttaxon\tStaphylococcus aureus\t\n', /line 2, column source: empty source/],
+    ['an empty term', 'MRSA;;MSSA\ttaxon\tStaphylococcus aureus\tx\n', /line 2, column terms: empty item/],
+    ['a repeated term', 'MRSA;mrsa\ttaxon\tStaphylococcus aureus\tx\n', /"mrsa" appears twice/],
+    ['a drug that is not a code', 'pip/tazo\tdrug\tpiperacillin\tx\n', /"piperacillin" is not a WHONET antibiotic code/],
+    ['a shifted column', 'MRSA\ttaxon\tStaphylococcus aureus\n', /line 2: 3 fields, header has 4/],
+    ['an unknown column', 'x', /unknown column/],
+  ])('refuses %s with the line and column', async (_, body, message) => {
+    const { parseSearchTerms } = await import('@mdc/refdata/names');
+    const text = body === 'x' ? 'terms\tkind\ttarget\tsource\tnote\n' : header + body;
+    expect(() => parseSearchTerms(text)).toThrow(ChineseNamesFormatError);
+    expect(() => parseSearchTerms(text)).toThrow(message);
+  });
+});

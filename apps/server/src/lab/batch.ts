@@ -1,5 +1,5 @@
 import type { IsolateResult, KnowledgeBase, Localized } from '@mdc/core/ast';
-import type { Locale } from '@mdc/contracts';
+import { csvRow, tsvRow, type Locale } from '@mdc/contracts';
 import { breakpointText } from './catalog';
 import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
 
@@ -14,7 +14,11 @@ export interface BatchOptions {
 
 /** One interpreted result of a batch, in both languages: stored, then written out in one. */
 export interface BatchRow {
+  /** The file's isolate id (ROW_IDX, an isolate column) or the isolate's number in the file. */
   isolate: string;
+  /** What the lab knows the isolate by: specimen number and patient id, when the file has them. */
+  specimenNumber?: string;
+  patientId?: string;
   line: number;
   organism: string;
   organismName: string;
@@ -65,6 +69,8 @@ function rowOf(kb: KnowledgeBase, isolate: FileIsolate, result: IsolateResult, s
   const drugLabel = drug ? kb.antibiotics.label(drug) : { en: '', zh: '' };
   return {
     isolate: isolate.key,
+    specimenNumber: isolate.specimenNumber,
+    patientId: isolate.patientId,
     line: source?.line ?? isolate.line,
     organism: isolate.organism,
     organismName: organismLabel.en,
@@ -208,8 +214,8 @@ export function* interpretFile(kb: KnowledgeBase, file: IsolateStream | IsolateF
 // ---- writing ------------------------------------------------------------------------------
 
 const WIDE_COLUMNS: Record<Locale, string[]> = {
-  en: ['isolate', 'organism', 'organism_name', 'specimen', 'test', 'antibiotic', 'antibiotic_name', 'method', 'value', 'guideline', 'year', 'interpretation', 'original_interpretation', 'breakpoint', 'reason'],
-  zh: ['菌株', '菌种代码', '菌种', '样本类型', '检测列', '药物代码', '抗菌药物', '方法', '测定值', '指南', '年份', '判读结果', '规则修改前结果', '折点', '判读依据'],
+  en: ['isolate', 'specimen_number', 'patient_id', 'organism', 'organism_name', 'specimen', 'test', 'antibiotic', 'antibiotic_name', 'method', 'value', 'guideline', 'year', 'interpretation', 'original_interpretation', 'breakpoint', 'reason'],
+  zh: ['菌株', '标本号', '患者ID', '菌种代码', '菌种', '样本类型', '检测列', '药物代码', '抗菌药物', '方法', '测定值', '指南', '年份', '判读结果', '规则修改前结果', '折点', '判读依据'],
 };
 
 /** Header of the output: long files keep theirs and gain three columns. */
@@ -225,6 +231,8 @@ export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: B
   }
   return [
     row.isolate,
+    row.specimenNumber ?? '',
+    row.patientId ?? '',
     row.organism,
     locale === 'zh' ? row.organismZh : row.organismName,
     row.specimen,
@@ -242,17 +250,8 @@ export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: B
   ];
 }
 
-/** Tabs and line breaks inside a cell would shift the columns of a TSV: they become spaces. */
-export function tsvLine(cells: readonly string[]): string {
-  let line = '';
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    if (i > 0) line += '\t';
-    line += cell.includes('\t') || cell.includes('\n') || cell.includes('\r') ? cell.replace(/[\t\r\n]+/g, ' ') : cell;
-  }
-  return line;
-}
+/** Tab-separated output: formula-safe cells, tabs and line breaks inside a cell become spaces. */
+export const tsvLine = (cells: readonly string[]): string => tsvRow(cells);
 
-export function csvLine(cells: readonly string[]): string {
-  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-}
+/** CSV output: formula-safe, RFC 4180 quoting. */
+export const csvLine = (cells: readonly string[]): string => csvRow(cells);

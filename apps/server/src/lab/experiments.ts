@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FiredRule, IsolateResult, Localized } from '@mdc/core/ast';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
@@ -13,6 +14,10 @@ export type ExperimentStatus = 'running' | 'done' | 'failed';
 
 export interface ExperimentRow {
   id: number;
+  /** The opaque reference experiments are addressed by (pages, API). */
+  ref: string;
+  /** The experiment's number among its user's own: #1, #2… */
+  number: number;
   user_id: number;
   kind: 'single' | 'batch';
   status: ExperimentStatus;
@@ -87,7 +92,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 export function experimentItem(row: ExperimentRow) {
   return {
-    id: Number(row.id),
+    id: row.ref,
+    number: Number(row.number),
     kind: row.kind,
     status: row.status,
     sampleName: row.sample_name,
@@ -134,14 +140,38 @@ export function resultItem(row: ResultRow) {
   };
 }
 
+/** A new experiment: its key, the reference it is addressed by and its number among the user's own. */
+export interface CreatedExperiment {
+  id: number;
+  ref: string;
+  number: number;
+}
+
+/** An opaque reference: a letter and 16 hex digits, never all digits (those are legacy global ids). */
+export function newExperimentRef(): string {
+  return 'e' + randomBytes(8).toString('hex');
+}
+
+/** The user's next experiment number, counted in the transaction that stores it (never reused). */
+async function nextNumber(tx: Queryable, userId: number): Promise<number> {
+  const rows = await tx.query<{ last: number }>(
+    `INSERT INTO lab_experiment_counter (user_id, last) VALUES ($1, 1)
+       ON CONFLICT (user_id) DO UPDATE SET last = lab_experiment_counter.last + 1 RETURNING last`,
+    [userId],
+  );
+  return Number(rows[0]!.last);
+}
+
 /** Stores a valid experiment and its job in one transaction: both exist, or neither does. */
-export async function createExperiment(db: Db, userId: number, experiment: ValidExperiment, knowledge: LabKnowledge): Promise<number> {
+export async function createExperiment(db: Db, userId: number, experiment: ValidExperiment, knowledge: LabKnowledge): Promise<CreatedExperiment> {
   const organism = knowledge.suggestions.label(experiment.organismCode);
   return db.transaction(async (tx) => {
+    const number = await nextNumber(tx, userId);
+    const ref = newExperimentRef();
     const rows = await tx.query<{ id: number }>(
-      `INSERT INTO lab_experiment (user_id, kind, sample_name, sample_type, organism_input, organism_code, organism_name, organism_zh,
+      `INSERT INTO lab_experiment (user_id, number, ref, kind, sample_name, sample_type, organism_input, organism_code, organism_name, organism_zh,
          method, site, guideline, year, input)
-       VALUES ($1, 'single', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+       VALUES ($1, $13, $14, 'single', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
         userId,
         experiment.sampleName,
@@ -155,12 +185,14 @@ export async function createExperiment(db: Db, userId: number, experiment: Valid
         experiment.guideline,
         experiment.year,
         JSON.stringify({ results: experiment.results, tests: experiment.tests, expertRules: experiment.expertRules }),
+        number,
+        ref,
       ],
     );
     const id = Number(rows[0]!.id);
     const jobId = await enqueue(tx, INTERPRET_QUEUE, { experimentId: id });
     await tx.query('UPDATE lab_experiment SET job_id = $2 WHERE id = $1', [id, jobId]);
-    return id;
+    return { id, ref, number };
   });
 }
 
@@ -168,26 +200,36 @@ export async function createBatch(
   db: Db,
   userId: number,
   batch: { fileName: string; format: string; content: string; isolates: number; guideline: string | null; year: number | null; sampleName: string; expertRules: boolean },
-): Promise<number> {
+): Promise<CreatedExperiment> {
   return db.transaction(async (tx) => {
+    const number = await nextNumber(tx, userId);
+    const ref = newExperimentRef();
     const rows = await tx.query<{ id: number }>(
-      `INSERT INTO lab_experiment (user_id, kind, sample_name, organism_input, guideline, year, input)
-       VALUES ($1, 'batch', $2, '', $3, $4, $5) RETURNING id`,
-      [userId, batch.sampleName, batch.guideline, batch.year, JSON.stringify({ fileName: batch.fileName, format: batch.format, isolates: batch.isolates, expertRules: batch.expertRules })],
+      `INSERT INTO lab_experiment (user_id, number, ref, kind, sample_name, organism_input, guideline, year, input)
+       VALUES ($1, $6, $7, 'batch', $2, '', $3, $4, $5) RETURNING id`,
+      [userId, batch.sampleName, batch.guideline, batch.year, JSON.stringify({ fileName: batch.fileName, format: batch.format, isolates: batch.isolates, expertRules: batch.expertRules }), number, ref],
     );
     const id = Number(rows[0]!.id);
     await tx.query('INSERT INTO lab_batch (experiment_id, file_name, format, content) VALUES ($1, $2, $3, $4)', [id, batch.fileName, batch.format, batch.content]);
     const jobId = await enqueue(tx, BATCH_QUEUE, { experimentId: id });
     await tx.query('UPDATE lab_experiment SET job_id = $2 WHERE id = $1', [id, jobId]);
-    return id;
+    return { id, ref, number };
   });
 }
 
 const ITEM_COLUMNS = `e.*, (SELECT count(*)::int FROM lab_result r WHERE r.experiment_id = e.id) AS result_count`;
 
-/** The experiment if it belongs to the user; another user's id is the same as a missing one. */
-export async function findExperiment(db: Queryable, userId: number, id: number): Promise<ExperimentRow | undefined> {
-  const rows = await db.query<ExperimentRow>(`SELECT ${ITEM_COLUMNS} FROM lab_experiment e WHERE e.id = $1 AND e.user_id = $2`, [id, userId]);
+/**
+ * How an address names an experiment: its opaque reference, or (addresses made before the
+ * references) its global id, digits only.
+ */
+function byAddress(address: string, param: string): string {
+  return /^\d{1,15}$/.test(address) ? `e.id = ${param}::bigint` : `e.ref = ${param}`;
+}
+
+/** The experiment if it belongs to the user; another user's is the same as a missing one. */
+export async function findExperiment(db: Queryable, userId: number, address: string): Promise<ExperimentRow | undefined> {
+  const rows = await db.query<ExperimentRow>(`SELECT ${ITEM_COLUMNS} FROM lab_experiment e WHERE ${byAddress(address, '$1')} AND e.user_id = $2`, [address, userId]);
   return rows[0];
 }
 
@@ -229,8 +271,8 @@ export async function listExperiments(db: Queryable, userId: number, filter: Lis
   return { total: Number(rows[0]?.total ?? 0), page: filter.page, pageSize: filter.pageSize, list: rows.map(experimentItem) };
 }
 
-export async function deleteExperiment(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM lab_experiment WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+export async function deleteExperiment(db: Queryable, userId: number, address: string): Promise<boolean> {
+  const rows = await db.query(`DELETE FROM lab_experiment e WHERE ${byAddress(address, '$1')} AND e.user_id = $2 RETURNING id`, [address, userId]);
   return rows.length > 0;
 }
 

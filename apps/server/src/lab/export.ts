@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import type { Locale } from '@mdc/contracts';
+import { spreadsheetCell, type Locale } from '@mdc/contracts';
 import type { z } from 'zod';
 import { outputCells, outputHeader, type BatchRow } from './batch';
 import { ISOLATE_TESTS } from './catalog';
@@ -88,10 +88,41 @@ function testsText(tests: ExperimentDetail['tests'], locale: Locale): string {
     .join(zh ? '；' : '; ');
 }
 
-function infoRows(detail: ExperimentDetail, locale: Locale): Array<[string, string]> {
+/**
+ * The zone report times are written in when the request names none: the browser sends its own
+ * (`tz`); for other clients, China Standard Time on Chinese reports (the portal's labs are mostly
+ * there) and UTC on English ones.
+ */
+export function defaultTimeZone(locale: Locale): string {
+  return locale === 'zh' ? 'Asia/Shanghai' : 'UTC';
+}
+
+/** Whether `zone` is a time zone this server knows (an IANA name such as Asia/Shanghai, or UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "2026-11-24 21:30 (Asia/Shanghai, UTC+8)": a moment as the reader's clock showed it. */
+export function localTime(iso: string, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = (parts.timeZoneName ?? 'GMT').replace(/^GMT/, 'UTC');
+  const label = zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : `${zone}, ${offset === 'UTC' ? 'UTC+0' : offset}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${label})`;
+}
+
+function infoRows(detail: ExperimentDetail, locale: Locale, zone: string): Array<[string, string]> {
   const tests = testsText(detail.tests, locale);
   return [
-    [T.experiment[locale], `#${detail.id}`],
+    [T.experiment[locale], `#${detail.number}`],
     [T.sampleName[locale], detail.sampleName],
     [T.sampleType[locale], detail.sampleTypeLabel[locale]],
     [T.organism[locale], organismName(detail, locale)],
@@ -101,7 +132,7 @@ function infoRows(detail: ExperimentDetail, locale: Locale): Array<[string, stri
     ...(tests ? [[T.tests[locale], tests] as [string, string]] : []),
     [T.expertRules[locale], (detail.expertRules ? T.applied : T.notApplied)[locale]],
     [T.status[locale], T[detail.status][locale]],
-    [T.created[locale], detail.createdAt.replace('T', ' ').slice(0, 16) + ' UTC'],
+    [T.created[locale], localTime(detail.createdAt, zone)],
   ];
 }
 
@@ -111,13 +142,13 @@ function explanationOf(result: ExperimentDetail['results'][number], locale: Loca
 
 // ---- Excel ---------------------------------------------------------------------------------
 
-export async function experimentWorkbook(detail: ExperimentDetail, locale: Locale): Promise<Buffer> {
+export async function experimentWorkbook(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'MDC · Microbe Data Cloud';
   const sheet = workbook.addWorksheet(T.results[locale]);
   sheet.addRow([T.title[locale]]).font = { bold: true, size: 14 };
-  for (const [label, value] of infoRows(detail, locale)) {
-    const row = sheet.addRow([label, value]);
+  for (const [label, value] of infoRows(detail, locale, zone)) {
+    const row = sheet.addRow([label, value].map(spreadsheetCell));
     row.getCell(1).font = { bold: true };
   }
   sheet.addRow([]);
@@ -139,7 +170,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
   const headerRow = header.number;
   columns.forEach((c, i) => (sheet.getColumn(i + 1).width = c.width));
   for (const result of detail.results) {
-    const row = sheet.addRow(columns.map((c) => c.value(result)));
+    const row = sheet.addRow(columns.map((c) => spreadsheetCell(c.value(result))));
     const colour = colourOf(result.category);
     const cell = row.getCell(6);
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };
@@ -155,7 +186,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
       { header: locale === 'zh' ? '修改的药物' : 'Drugs changed', width: 30 },
     ];
     rules.getRow(1).font = { bold: true };
-    for (const rule of detail.rules) rules.addRow([rule.rule, rule.description[locale], [...rule.changed, ...rule.inferred].join(', ')]);
+    for (const rule of detail.rules) rules.addRow([rule.rule, rule.description[locale], [...rule.changed, ...rule.inferred].join(', ')].map(spreadsheetCell));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -165,10 +196,10 @@ export async function batchWorkbook(file: { format: IsolateFileFormat; header: s
   workbook.creator = 'MDC · Microbe Data Cloud';
   const sheet = workbook.addWorksheet(T.results[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
   const header = outputHeader(file, locale);
-  sheet.addRow(header).font = { bold: true };
+  sheet.addRow(header.map(spreadsheetCell)).font = { bold: true };
   const categoryAt = header.findIndex((h) => h === 'interpretation' || h === '判读结果') + 1;
   for (const row of rows) {
-    const added = sheet.addRow(outputCells(file, row, locale));
+    const added = sheet.addRow(outputCells(file, row, locale).map(spreadsheetCell));
     if (categoryAt > 0 && row.category) {
       const colour = colourOf(row.category);
       added.getCell(categoryAt).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF' + colour.fill.slice(1) } };
@@ -224,13 +255,13 @@ export function pdfFont(): { files: FontFiles; regular: Buffer; bold: Buffer } |
   return fontCache;
 }
 
-export async function experimentPdf(detail: ExperimentDetail, locale: Locale): Promise<Buffer | null> {
+export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer | null> {
   const font = pdfFont();
   if (!font) return null;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 48, bottom: 56, left: 40, right: 40 },
-    info: { Title: `${T.title[locale]} #${detail.id}`, Author: 'MDC · Microbe Data Cloud' },
+    info: { Title: `${T.title[locale]} #${detail.number}`, Author: 'MDC · Microbe Data Cloud' },
     bufferPages: true,
   });
   const chunks: Buffer[] = [];
@@ -247,7 +278,7 @@ export async function experimentPdf(detail: ExperimentDetail, locale: Locale): P
   doc.moveDown(0.6);
 
   // Sample information in two columns of label/value pairs.
-  const info = infoRows(detail, locale);
+  const info = infoRows(detail, locale, zone);
   const colWidth = width / 2;
   doc.fontSize(9.5);
   let y = doc.y;

@@ -29,10 +29,15 @@ export interface FileResult {
 }
 
 export interface FileIsolate {
+  /** The file's isolate id (ROW_IDX or an isolate column), else the isolate's number in the file. */
   key: string;
   line: number;
   organism: string;
+  /** Specimen type (WHONET SPEC_TYPE). */
   specimen: string;
+  /** The lab's specimen number (WHONET SPEC_NUM) and the patient's id (PATIENT_ID): what a lab knows an isolate by. */
+  specimenNumber: string;
+  patientId: string;
   guideline?: string;
   year?: number;
   site?: string;
@@ -94,7 +99,7 @@ function detectDelimiter(header: string): string {
   return counts[0]![1] > 0 ? counts[0]![0] : '\t';
 }
 
-type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen';
+type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen' | 'specimenNumber' | 'patientId';
 
 const LONG_ALIASES: Record<LongColumn, string[]> = {
   guideline: ['guideline', 'guidelines', '指南'],
@@ -105,7 +110,9 @@ const LONG_ALIASES: Record<LongColumn, string[]> = {
   site: ['site', 'site_of_infection', 'symptom', '感染部位'],
   potency: ['potency', 'disk_content', 'disk_potency', '纸片含量'],
   isolate: ['isolate', 'isolate_id', 'sample', 'sample_id', 'row_idx', '菌株', '样本'],
-  specimen: ['specimen', 'spec_type', 'sample_type', '样本类型'],
+  specimen: ['specimen', 'spec_type', 'sample_type', '样本类型', '标本类型'],
+  specimenNumber: ['spec_num', 'specimen_number', 'specimen_no', 'specimen_id', 'spec_no', 'sample_number', 'sample_no', 'lab_no', '标本号', '标本编号', '样本号', '样本编号'],
+  patientId: ['patient_id', 'patient', 'patient_no', 'patient_number', 'mrn', '患者id', '患者编号', '病人id', '病历号', '住院号', '门诊号'],
 };
 
 function columnOf(header: readonly string[], name: LongColumn): number {
@@ -174,6 +181,8 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
   const organismAt = upper.indexOf('ORGANISM');
   const keyAt = upper.indexOf('ROW_IDX') >= 0 ? upper.indexOf('ROW_IDX') : columnOf(header, 'isolate');
   const specimenAt = upper.indexOf('SPEC_TYPE') >= 0 ? upper.indexOf('SPEC_TYPE') : columnOf(header, 'specimen');
+  const specimenNumberAt = columnOf(header, 'specimenNumber');
+  const patientAt = columnOf(header, 'patientId');
   const guidelineAt = columnOf(header, 'guideline');
   const siteAt = columnOf(header, 'site');
   const testFields = new Set<string>(WHONET_TEST_FIELDS);
@@ -204,6 +213,8 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
       line,
       organism,
       specimen: specimenAt >= 0 ? (cells[specimenAt] ?? '').trim() : '',
+      specimenNumber: specimenNumberAt >= 0 ? (cells[specimenNumberAt] ?? '').trim() : '',
+      patientId: patientAt >= 0 ? (cells[patientAt] ?? '').trim() : '',
       ...(guidelineCell ? { guideline: guidelineCell.guideline, ...(guidelineCell.year ? { year: guidelineCell.year } : {}) } : {}),
       ...(site ? { site } : {}),
       tests: {},
@@ -246,8 +257,10 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
     const guideline: { guideline: string; year?: number } | null = parsed ?? (guidelineText ? { guideline: guidelineText } : null);
     const organism = cell('organism');
     const site = cell('site');
-    // Rows of one isolate share organism, guideline and site; a row without an isolate stands alone.
-    const key = cell('isolate') ? `${cell('isolate')}\u0001${organism}\u0001${guidelineText}\u0001${site}` : `row:${line}`;
+    // Rows of one isolate (or one specimen number) share organism, guideline and site; a row
+    // without either stands alone.
+    const id = cell('isolate') || cell('specimenNumber');
+    const key = id ? `${id}\u0001${organism}\u0001${guidelineText}\u0001${site}` : `row:${line}`;
     let isolate = byKey.get(key);
     if (!isolate) {
       isolate = {
@@ -255,6 +268,8 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
         line,
         organism,
         specimen: cell('specimen'),
+        specimenNumber: cell('specimenNumber'),
+        patientId: cell('patientId'),
         ...(guideline ? { guideline: guideline.guideline, ...(guideline.year ? { year: guideline.year } : {}) } : {}),
         ...(site ? { site } : {}),
         tests: {},

@@ -40,12 +40,15 @@ export function nameMaps(tables: AstTables, names: ChineseNames): NameMaps {
   return { organisms, antibiotics };
 }
 
-/** Builds the engine from tables (the database's or the files'), with the Chinese names. */
-export function knowledgeFromTables(tables: AstTables, importId: number | null): LabKnowledge {
+/**
+ * Builds the engine from tables (the database's or the files'), with the Chinese names.
+ * `prevalence` (WHONET code → the taxonomy's clinical prevalence) orders the organism suggestions.
+ */
+export function knowledgeFromTables(tables: AstTables, importId: number | null, prevalence?: ReadonlyMap<string, number>): LabKnowledge {
   const started = performance.now();
   const names = labChineseNames();
   const kb = buildKnowledgeBase(tables, { names: nameMaps(tables, names), defaultGuideline: 'CLSI' });
-  const suggestions = new OrganismSuggestions(kb, names);
+  const suggestions = new OrganismSuggestions(kb, names, prevalence);
   return { kb, names, suggestions, importId, builtMs: Math.round(performance.now() - started) };
 }
 
@@ -87,7 +90,10 @@ export async function labKnowledge(db: Queryable, options: { recheck?: boolean }
     } else {
       const started = performance.now();
       const tables = toAstTables(await loadWhonetTables(db));
-      const built = knowledgeFromTables(tables, id);
+      const prevalence = await db.query<{ code: string; prevalence: number }>(
+        `SELECT w.code, min(t.prevalence) AS prevalence FROM whonet_organism w JOIN taxon t ON t.mo = w.taxon_mo GROUP BY w.code`,
+      );
+      const built = knowledgeFromTables(tables, id, new Map(prevalence.map((p) => [p.code, Number(p.prevalence)])));
       built.builtMs = Math.round(performance.now() - started);
       entry.current = built;
     }

@@ -36,6 +36,7 @@ export const LAB_MESSAGES = {
   notReady: { en: 'The experiment is still running', zh: '实验仍在运行中' },
   notBatch: { en: 'Only batch experiments have a result file', zh: '只有批量实验才有结果文件' },
   deleted: { en: 'Deleted', zh: '已删除' },
+  badTimeZone: { en: 'Unknown time zone: use an IANA name such as Asia/Shanghai or Europe/Berlin', zh: '无法识别的时区：请使用 IANA 时区名，如 Asia/Shanghai、Europe/Berlin' },
   noFont: {
     en: 'PDF export needs a font with Chinese characters on the server: install the Debian package fonts-noto-cjk or set MDC_PDF_FONT to a .ttf/.otf/.ttc file. Excel export and the print view work meanwhile.',
     zh: '服务器上缺少含中文字符的字体，无法导出 PDF：请安装 Debian 软件包 fonts-noto-cjk，或设置 MDC_PDF_FONT 指向 .ttf/.otf/.ttc 字体文件。Excel 导出与打印视图不受影响。',

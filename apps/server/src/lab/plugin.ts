@@ -22,7 +22,7 @@ import {
   resultItem,
   type ExperimentRow,
 } from './experiments';
-import { batchWorkbook, experimentPdf, experimentWorkbook, type ExperimentDetail } from './export';
+import { batchWorkbook, defaultTimeZone, experimentPdf, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
 import { IsolateFileError, openIsolateFile, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
@@ -40,14 +40,19 @@ const security = [{ bearer: [] }];
 const MAX_BATCH_BYTES = 10 * 1024 * 1024;
 const PREVIEW_ROWS = 200;
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^(?:\d{1,15}|[a-z][0-9a-z]{4,39})$/)
+    .describe("the experiment's reference (e.g. e3f9a0c21b7d4e855); the digits-only ids of earlier addresses still work for their owner"),
+});
 
 function notFound(): never {
   throw new ApiError(ApiCode.NOT_FOUND, 404, LAB_MESSAGES.notFound);
 }
 
-function fileName(detail: { id: number; sampleName: string }, extension: string): string {
-  const base = `mdc-ast-${detail.id}-${detail.sampleName}`.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/-+/g, '-').slice(0, 80);
+function fileName(detail: { number: number; sampleName: string }, extension: string): string {
+  const base = `mdc-ast-${detail.number}-${detail.sampleName}`.replace(/[^\p{L}\p{N}_.-]+/gu, '-').replace(/-+/g, '-').slice(0, 80);
   return `${base.replace(/-$/, '')}.${extension}`;
 }
 
@@ -182,8 +187,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     async (request, reply) => {
       const { kb, names, suggestions } = await requireKnowledge();
       const query = request.query;
-      const match = kb.findOrganism(query.organism);
-      const organism = match ? kb.organism(match.code) : undefined;
+      const code = kb.findOrganism(query.organism)?.code ?? suggestions.resolve(query.organism);
+      const organism = code ? kb.organism(code) : undefined;
       const guideline = kb.breakpoints.guideline(query.guideline || kb.defaultGuideline);
       const year = query.year ?? (guideline ? kb.latestYear(guideline) : null);
       if (!organism || !guideline || year === null) return ok(request, reply, { organism: null, guideline, year, list: [] });
@@ -259,21 +264,21 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
           'On failure nothing is stored; `data.fields` names every field at fault (`results.N.value` for a result, `tests.CODE` for an isolate test).',
         ].join(' '),
         body: experimentBody,
-        response: { 200: envelopeOf(z.object({ id: z.number().int(), status: z.literal('running') })) },
+        response: { 200: envelopeOf(z.object({ id: z.string(), number: z.number().int(), status: z.literal('running') })) },
       },
     },
     async (request, reply) => {
       const locale = requestLocale(request);
       const found = await requireKnowledge();
-      const { problems, valid } = validateExperiment(request.body, found.kb);
+      const { problems, valid } = validateExperiment(request.body, found.kb, (text) => found.suggestions.resolve(text));
       if (!valid) {
         const fields = fieldTexts(problems, locale);
         const first = LAB_MESSAGES[problems[0]![1]];
         throw new ApiError(ApiCode.BAD_REQUEST, 400, first, { fields });
       }
-      const id = await createExperiment(db, userId(request), valid, found);
+      const created = await createExperiment(db, userId(request), valid, found);
       app.jobs.wake();
-      return ok(request, reply, { id, status: 'running' as const });
+      return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const });
     },
   );
 
@@ -311,9 +316,10 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
   );
 
-  async function detailOf(request: FastifyRequest, id: number): Promise<{ row: ExperimentRow; detail: ExperimentDetail; output: BatchRow[] | null; format: IsolateFileFormat | null }> {
-    const row = await findExperiment(db, userId(request), id);
+  async function detailOf(request: FastifyRequest, address: string): Promise<{ row: ExperimentRow; detail: ExperimentDetail; output: BatchRow[] | null; format: IsolateFileFormat | null }> {
+    const row = await findExperiment(db, userId(request), address);
     if (!row) notFound();
+    const id = Number(row.id);
     const results = await experimentResults(db, id);
     let batch: ExperimentDetail['batch'] = null;
     let output: BatchRow[] | null = null;
@@ -335,6 +341,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         problems: summary?.problems ?? 0,
         preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
           isolate: r.isolate,
+          specimenNumber: r.specimenNumber ?? '',
+          patientId: r.patientId ?? '',
           organism: r.organism,
           organismName: r.organismName,
           organismZh: r.organismZh,
@@ -385,7 +393,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     security,
     summary: 'Delete an experiment with its results (a running job then finds nothing to do)',
     params: idParams,
-    response: { 200: envelopeOf(z.object({ id: z.number().int() })) },
+    response: { 200: envelopeOf(z.object({ id: z.string() })) },
   };
   for (const [method, url, summary] of [
     ['DELETE', '/api/lab/experiments/:id', deleteSchema.summary],
@@ -412,20 +420,30 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         security,
         summary: 'Download one experiment as Excel (.xlsx) or PDF, in the language of `lang` (else the `local` header)',
         params: idParams,
-        querystring: z.object({ format: z.enum(['xlsx', 'pdf']).default('xlsx'), lang: z.enum(['zh', 'en']).optional() }),
+        querystring: z.object({
+          format: z.enum(['xlsx', 'pdf']).default('xlsx'),
+          lang: z.enum(['zh', 'en']).optional(),
+          tz: z
+            .string()
+            .max(64)
+            .optional()
+            .describe("the reader's time zone (IANA name, e.g. Europe/Berlin; the web app sends the browser's) for the times in the report; default Asia/Shanghai for zh, UTC for en"),
+        }),
       },
     },
     async (request, reply) => {
       const locale: Locale = request.query.lang ?? requestLocale(request);
+      const zone = request.query.tz?.trim() || defaultTimeZone(locale);
+      if (!isTimeZone(zone)) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.badTimeZone, { fields: { tz: LAB_MESSAGES.badTimeZone[locale] } });
       const { detail } = await detailOf(request, request.params.id);
       if (detail.status === 'running') throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
       if (request.query.format === 'xlsx') {
         return reply
           .header('content-disposition', attachment(fileName(detail, 'xlsx')))
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .send(await experimentWorkbook(detail, locale));
+          .send(await experimentWorkbook(detail, locale, zone));
       }
-      const pdf = await experimentPdf(detail, locale);
+      const pdf = await experimentPdf(detail, locale, zone);
       if (!pdf) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, LAB_MESSAGES.noFont);
       return reply.header('content-disposition', attachment(fileName(detail, 'pdf'))).type('application/pdf').send(pdf);
     },
@@ -445,7 +463,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
           'Download the result from /api/lab/experiments/{id}/download once done.',
         ].join(' '),
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(z.object({ id: z.number().int(), status: z.literal('running'), format: z.string(), isolates: z.number().int() })) },
+        response: { 200: envelopeOf(z.object({ id: z.string(), number: z.number().int(), status: z.literal('running'), format: z.string(), isolates: z.number().int() })) },
       },
     },
     async (request, reply) => {
@@ -491,7 +509,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       if (file.isolates.length === 0) bad(LAB_MESSAGES.fileEmpty);
       const expertRules = readSwitch(fields.expertRules);
       if (expertRules === null) bad(LAB_MESSAGES.badExpertRules, 'expertRules');
-      const id = await createBatch(db, userId(request), {
+      const created = await createBatch(db, userId(request), {
         expertRules: expertRules!,
         fileName: upload!.name.slice(0, 200),
         format: file.format,
@@ -502,7 +520,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         sampleName: (fields.sampleName?.trim() || upload!.name).slice(0, 200),
       });
       app.jobs.wake();
-      return ok(request, reply, { id, status: 'running' as const, format: file.format, isolates: file.isolates.length });
+      return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const, format: file.format, isolates: file.isolates.length });
     },
   );
 
@@ -520,10 +538,10 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
     async (request, reply) => {
       const locale: Locale = request.query.lang ?? requestLocale(request);
-      const { detail, output, format } = await detailOf(request, request.params.id);
+      const { row, detail, output, format } = await detailOf(request, request.params.id);
       if (detail.kind !== 'batch' || !format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
       if (detail.status !== 'done' || !output) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
-      const header = await db.query<{ content: string }>('SELECT content FROM lab_batch WHERE experiment_id = $1', [detail.id]);
+      const header = await db.query<{ content: string }>('SELECT content FROM lab_batch WHERE experiment_id = $1', [row.id]);
       const file = { format, header: format === 'long' ? openIsolateFile(header[0]?.content ?? '').header : [] };
       const name = fileName(detail, request.query.format === 'tsv' ? 'tsv' : request.query.format);
       if (request.query.format === 'xlsx') {

@@ -77,7 +77,8 @@ export const organismRef = z.object({
 });
 
 export const experimentItem = z.object({
-  id: z.number().int(),
+  id: z.string().describe('the opaque reference the experiment is addressed by (/lab/res?id=…, /api/lab/experiments/{id})'),
+  number: z.number().int().describe("the experiment's number among the user's own (#1, #2…)"),
   kind: z.enum(['single', 'batch']),
   status: z.enum(['running', 'done', 'failed']),
   sampleName: z.string(),
@@ -104,7 +105,9 @@ export const batchInfo = z.object({
   problems: z.number().int(),
   preview: z.array(
     z.object({
-      isolate: z.string(),
+      isolate: z.string().describe("the file's isolate id (ROW_IDX, an isolate column) or the isolate's number in the file"),
+      specimenNumber: z.string().describe('specimen number (SPEC_NUM, specimen_number, 标本号…) when the file has one'),
+      patientId: z.string().describe('patient id (PATIENT_ID, 病历号…) when the file has one'),
       organism: z.string(),
       organismName: z.string(),
       organismZh: z.string(),

@@ -131,7 +131,12 @@ function valueProblem(method: 'MIC' | 'DISK' | null, value: string): LabMessageK
  * Checks a submitted experiment against the knowledge base. Every field is checked so the form can
  * mark them all at once; nothing is stored unless the list comes back empty.
  */
-export function validateExperiment(draft: ExperimentDraft, kb: KnowledgeBase): { problems: FieldProblems; valid?: ValidExperiment } {
+export function validateExperiment(
+  draft: ExperimentDraft,
+  kb: KnowledgeBase,
+  /** What the organism picker's matcher makes of text the engine does not know ("Staph aureus"). */
+  resolveTyped: (text: string) => string | undefined = () => undefined,
+): { problems: FieldProblems; valid?: ValidExperiment } {
   const problems: FieldProblems = [];
   const sampleName = (draft.sampleName ?? '').trim();
   if (!sampleName) problems.push(['sampleName', 'sampleNameRequired']);
@@ -139,9 +144,9 @@ export function validateExperiment(draft: ExperimentDraft, kb: KnowledgeBase): {
   let organismCode = '';
   if (!organismText) problems.push(['organism', 'bacteriaRequired']);
   else {
-    const match = kb.findOrganism(organismText);
-    if (!match) problems.push(['organism', 'unknownBacteria']);
-    else organismCode = match.code;
+    const code = kb.findOrganism(organismText)?.code ?? resolveTyped(organismText);
+    if (!code) problems.push(['organism', 'unknownBacteria']);
+    else organismCode = code;
   }
   const sampleType = (draft.sampleType ?? '').trim();
   if (!sampleType) problems.push(['sampleType', 'sampleTypeRequired']);

@@ -84,6 +84,10 @@ export const breakpointRow = z.object({
 });
 
 export const breakpointFilters = z.object({
+  groups: z
+    .array(organismGroup)
+    .nullable()
+    .describe('for an organism code or a taxon: the groups whose rows apply to it, most specific first (each row names the one it comes from)'),
   guideline: z.string().nullable(),
   year: z.number().int().nullable().describe('the year used: the one asked for, else the latest of the guideline'),
   method: z.string().nullable(),

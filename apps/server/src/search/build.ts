@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { SearchIndex, type SearchTerm } from './index';
+import { curatedTermsByEntity } from './terms';
 
 interface TaxonRow {
   mo: string;
@@ -20,6 +21,10 @@ interface AntibioticRow {
   zh_aliases: string[];
   en_aliases: string[];
   other_codes: string[];
+  class: string;
+  subclass: string;
+  atc_code: string;
+  prof_class: string;
   human: boolean;
   breakpoint_count: number;
 }
@@ -64,10 +69,28 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
     list.push({ text: row.code, via: row.via });
   }
 
+  const drugs = await db.query<AntibioticRow>(
+    'SELECT code, name, name_zh, zh_aliases, en_aliases, other_codes, class, subclass, atc_code, prof_class, human, breakpoint_count FROM antibiotic',
+  );
+  // Curated short names, abbreviations and class names: a name resolves to its accepted taxon.
+  const taxonByName = new Map<string, string>();
+  for (const t of taxa) {
+    const key = t.name.toLowerCase();
+    if (!taxonByName.has(key) || t.status === 'accepted') taxonByName.set(key, t.status === 'accepted' ? t.mo : (t.current_mo ?? t.mo));
+  }
+  const drugCodes = new Set(drugs.map((d) => d.code));
+  const curated = curatedTermsByEntity<string>({
+    taxon: (name) => taxonByName.get(name.toLowerCase()),
+    drug: (code) => (drugCodes.has(code) ? code : undefined),
+    drugs: drugs.map((d) => ({ id: d.code, facts: { code: d.code, name: d.name, class: d.class, subclass: d.subclass, atcCode: d.atc_code, profClass: d.prof_class } })),
+  });
+
   for (const t of taxa) {
     const terms: SearchTerm[] = [{ text: t.name, via: 'name' }];
     if (t.name_zh) terms.push({ text: t.name_zh, via: 'zh' });
     for (const alias of t.zh_aliases ?? []) terms.push({ text: alias, via: 'zh-alias' });
+    // Before the codes: "MRSA" is also an AMR-package code of S. aureus, ranked below a name.
+    terms.push(...(curated.get(t.mo) ?? []));
     terms.push(...(codesByMo.get(t.mo) ?? []));
     index.addEntity(
       {
@@ -86,9 +109,6 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
     );
   }
 
-  const drugs = await db.query<AntibioticRow>(
-    'SELECT code, name, name_zh, zh_aliases, en_aliases, other_codes, human, breakpoint_count FROM antibiotic',
-  );
   for (const d of drugs) {
     const terms: SearchTerm[] = [{ text: d.name, via: 'name' }, { text: d.code, via: 'code' }];
     for (const alias of d.en_aliases) terms.push({ text: alias, via: 'alias' });
@@ -96,6 +116,7 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
     for (const other of d.other_codes) if (other.length > 1) terms.push({ text: other, via: 'code' });
     if (d.name_zh) terms.push({ text: d.name_zh, via: 'zh' });
     for (const alias of d.zh_aliases) terms.push({ text: alias, via: 'zh-alias' });
+    terms.push(...(curated.get(d.code) ?? []));
     index.addEntity(
       { type: 'antibiotic', id: d.code, nameEn: d.name, nameZh: d.name_zh, prevalence: drugPrevalence(d), common: d.name_zh !== null, code: d.code },
       terms,

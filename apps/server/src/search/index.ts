@@ -3,8 +3,11 @@ import { hasHan, normalizeKey, wordStarts } from './normalize';
 
 export type EntityType = 'taxon' | 'antibiotic';
 
-/** What a keyword matched: the entity's own name, a synonym record, a Chinese name, a code… */
-export type MatchVia = 'name' | 'zh' | 'zh-alias' | 'alias' | 'code' | 'whonet-code' | 'taxon-code';
+/**
+ * What a keyword matched: the entity's own name, a synonym record, a Chinese name, a code, a
+ * curated short name or abbreviation (MRSA, pip/tazo, 泰能), a drug-class name (carbapenems)…
+ */
+export type MatchVia = 'name' | 'zh' | 'zh-alias' | 'alias' | 'code' | 'whonet-code' | 'taxon-code' | 'short' | 'class';
 
 /** exact > prefix > word (a later word starts with the keyword, or Chinese text contains it) > fuzzy. */
 export type MatchKind = 'exact' | 'prefix' | 'word' | 'fuzzy';
@@ -50,12 +53,14 @@ export interface SearchOptions {
 }
 
 // On a tie, a name beats a code that happens to spell the same letters.
-const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2 };
+const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2, short: 1, class: 3 };
 // Species are what people look up most; a genus next, then the finer and coarser ranks.
 const RANK_ORDER: Record<string, number> = { species: 0, genus: 1, subspecies: 2, family: 3, order: 4, class: 5, phylum: 6, kingdom: 7 };
 
 const TYPE_BIT: Record<EntityType, number> = { taxon: 1, antibiotic: 2 };
 const FUZZY_CANDIDATES = 300;
+/** Most entries one word-by-word look-up reads: a bound on the cost of short, common words. */
+const WORDS_SCAN_LIMIT = 20_000;
 /**
  * Answers remembered, most recently asked kept: the index never changes once built, and
  * autocomplete traffic is mostly the same few thousand keystroke states ("e", "es", "esc"…).
@@ -173,7 +178,7 @@ export class SearchIndex {
         entryStart.push(start);
       }
       const via = this.termVia[t]!;
-      if (!han && key.length >= 4 && (via === 'name' || via === 'alias')) {
+      if (!han && key.length >= 4 && (via === 'name' || via === 'alias' || via === 'short' || via === 'class')) {
         for (const gram of new Set(trigrams(key))) {
           let list = gramLists.get(gram);
           if (!list) gramLists.set(gram, (list = []));
@@ -264,6 +269,15 @@ export class SearchIndex {
       const exact = start === 0 && this.keys[i]!.length === query.length;
       top.offer(entity, exact ? this.keyRank[i]! - offset : this.keyRank[i]!, term, exact ? 'exact' : start === 0 ? 'prefix' : 'word', 0);
     }
+    const tokens = query.split(' ');
+    if (tokens.length > 1 && !hasHan(query)) {
+      for (const entity of this.words(tokens, mask, top)) {
+        if (this.seen[entity] === epoch) continue;
+        this.seen[entity] = epoch;
+        total++;
+        totals[this.entities[entity]!.type]++;
+      }
+    }
     if (total < limit) this.fuzzy(query, mask, top, offset);
 
     const hits: SearchHit[] = top.entities.map((entity, k) => {
@@ -280,6 +294,35 @@ export class SearchIndex {
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(cacheKey, result);
     return result;
+  }
+
+  /**
+   * Word by word: each typed word starts a word of the name, in order ("E. coli", "E.coli",
+   * "K pneumo", "Staph aureus" → Staphylococcus aureus; "pip/tazo", "amox clav" →
+   * piperacillin/tazobactam, amoxicillin/clavulanic acid). The longest typed word picks the
+   * entries to read (its own prefix range); the others are checked against the neighbouring
+   * words. Hits rank as prefix (from the first word of the name) or word matches. Returns the
+   * entities offered (the caller counts those the literal look-up has not).
+   */
+  private words(tokens: readonly string[], mask: number, top: TopHits): Set<number> {
+    const offered = new Set<number>();
+    let anchor = 0;
+    for (let t = 1; t < tokens.length; t++) if (tokens[t]!.length > tokens[anchor]!.length) anchor = t;
+    // Single letters alone ("e c") would read every word of the index.
+    if (tokens[anchor]!.length < 2) return offered;
+    const [from, to] = this.range(tokens[anchor]!);
+    const end = Math.min(to, from + WORDS_SCAN_LIMIT);
+    for (let i = from; i < end; i++) {
+      const term = this.keyTerm[i]!;
+      const entity = this.termEntity[term]!;
+      if ((this.entityType[entity]! & mask) === 0) continue;
+      const key = this.termKey[term]!;
+      const first = wordsMatch(key, this.keyStart[i]!, tokens, anchor);
+      if (first < 0) continue;
+      offered.add(entity);
+      top.offer(entity, first === 0 ? this.termRank[term]! : this.keyRank[i]!, term, first === 0 ? 'prefix' : 'word', 0);
+    }
+    return offered;
   }
 
   /** Drops the remembered answers (benchmarks measure the look-up itself this way). */
@@ -355,6 +398,28 @@ export interface SearchResult {
   total: number;
   totals: Record<EntityType, number>;
   hits: SearchHit[];
+}
+
+/**
+ * Whether the typed words start consecutive words of `key`, the anchor word at `start`: the
+ * position where the first typed word matched, or -1.
+ */
+function wordsMatch(key: string, start: number, tokens: readonly string[], anchor: number): number {
+  let at = start;
+  for (let t = anchor - 1; t >= 0; t--) {
+    if (at < 2) return -1;
+    const previous = key.lastIndexOf(' ', at - 2) + 1;
+    if (!key.startsWith(tokens[t]!, previous)) return -1;
+    at = previous;
+  }
+  const first = at;
+  at = start;
+  for (let t = anchor + 1; t < tokens.length; t++) {
+    const next = key.indexOf(' ', at) + 1;
+    if (next === 0 || !key.startsWith(tokens[t]!, next)) return -1;
+    at = next;
+  }
+  return first;
 }
 
 /** Trigrams of a key with a start marker, so that the first letters weigh as much as the rest. */

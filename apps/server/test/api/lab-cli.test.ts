@@ -36,8 +36,8 @@ describe('mdc interpret, one result', () => {
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('interpretation: R');
-    expect(lines[1]).toBe('reason: MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
-    expect(stdout).toMatch(/^breakpoint: S ≤ 8 · R ≥ 16 mg\/L \(EUCAST 2022, Enterobacteriaceae, Breakpoints\.txt:\d+\)$/m);
+    expect(lines[1]).toBe('reason: MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
+    expect(stdout).toMatch(/^breakpoint: S ≤ 8 · R > 8 mg\/L \(EUCAST 2022, Enterobacteriaceae, Breakpoints\.txt:\d+\)$/m);
   });
 
   it('gives the whole result as JSON, and reads Chinese names, a site and a disk zone', async () => {
@@ -96,7 +96,7 @@ describe('mdc interpret --input', () => {
     expect(rows[0]).toEqual(['guideline', 'organism', 'antibiotic', 'method', 'value', 'site', 'interpretation', 'breakpoint', 'reason']);
     expect(rows).toHaveLength(8);
     expect(rows[1]!.slice(0, 6)).toEqual(['EUCAST 2022', 'Escherichia coli', 'AMP', 'MIC', '16', '']);
-    expect(rows[1]!.slice(6)).toEqual(['R', 'S ≤ 8 · R ≥ 16 mg/L', 'MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R']);
+    expect(rows[1]!.slice(6)).toEqual(['R', 'S ≤ 8 · R > 8 mg/L', 'MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R']);
     expect(rows[2]![6]).toBe('S');
     expect(rows[2]![7]).toMatch(/mm/);
     expect(rows[3]!.slice(6, 8)).toEqual(['', '']);
@@ -119,11 +119,11 @@ describe('mdc interpret --input', () => {
     const isolates = sample.trim().split('\n').length - 1;
     expect(stderr).toContain(`whonet file: ${isolates} isolates`);
     const text = readFileSync(out, 'utf8');
-    expect(text.startsWith('\uFEFF菌株,菌种代码,菌种,')).toBe(true);
+    expect(text.startsWith('\uFEFF菌株,标本号,患者ID,菌种代码,菌种,')).toBe(true);
     const lines = text.trimEnd().split('\n');
     const results = Number(/(\d+) results/.exec(stderr)![1]);
     expect(lines).toHaveLength(results + 1);
-    expect(lines[1]).toMatch(/^0,ent,[^,]*肠球菌[^,]*,ur,PEN_ND10,PEN,青霉素,DISK,19,CLSI,\d{4},S,/);
+    expect(lines[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,[^,]*肠球菌[^,]*,ur,PEN_ND10,PEN,青霉素,DISK,19,CLSI,\d{4},S,/);
   });
 
   it('reports a broken WHONET row and reads on', async () => {
@@ -133,10 +133,10 @@ describe('mdc interpret --input', () => {
     const { code, stdout } = await mdc(['--input', broken]);
     expect(code).toBe(0);
     const rows = stdout.trimEnd().split('\n').map((l) => l.split('\t'));
-    const problem = rows.find((r) => r[14]?.startsWith('line 3:'));
+    const problem = rows.find((r) => r[16]?.startsWith('line 3:'));
     expect(problem).toBeDefined();
-    expect(problem![11]).toBe('');
-    expect(problem![14]).toBe(`line 3: 20 cells where the header has ${header!.split('|').length}`);
+    expect(problem![13]).toBe('');
+    expect(problem![16]).toBe(`line 3: 20 cells where the header has ${header!.split('|').length}`);
     expect(rows.some((r) => r[0] === '0')).toBe(true);
     expect(rows.some((r) => r[0] === '2')).toBe(true);
   });

@@ -61,7 +61,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
   const get = (url: string, token?: string, locale: 'zh' | 'en' = 'en') => call(portal, 'GET', url, undefined, { locale, ...(token ? { token } : {}) });
   const post = (url: string, body: Body, token?: string, locale: 'zh' | 'en' = 'en') => call(portal, 'POST', url, body, { locale, ...(token ? { token } : {}) });
 
-  async function waitForStatus(id: number, token: string, timeoutMs = 30_000) {
+  async function waitForStatus(id: string, token: string, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { body } = await get(`/api/lab/experiments/${id}`, token);
@@ -115,8 +115,37 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const latin = await get('/api/lab/organisms?q=klebsiella%20pneu');
     expect(latin.body.data.map((o: { code: string }) => o.code)).toContain('kpn');
     const typo = await get('/api/lab/organisms?q=Escherichia%20colli');
-    expect(typo.body.data).toEqual([expect.objectContaining({ code: 'eco', corrected: true })]);
+    expect(typo.body.data[0]).toEqual(expect.objectContaining({ code: 'eco', corrected: true }));
+    expect(typo.body.data.every((o: { corrected: boolean }) => o.corrected)).toBe(true);
+    // "MRSA" is S. aureus; WHONET's screening result "No MRSA found" is not an organism to offer.
+    const mrsa = await get('/api/lab/organisms?q=MRSA');
+    expect(mrsa.body.data[0]).toMatchObject({ code: 'sau', matched: 'MRSA' });
+    expect(mrsa.body.data.map((o: { name: string }) => o.name).filter((n: string) => /^No /.test(n))).toEqual([]);
+    const screening = await get(`/api/lab/organisms?q=${encodeURIComponent('No MRSA found')}`);
+    expect(screening.body.data.map((o: { code: string }) => o.code)).not.toContain('xmr');
     expect((await get('/api/lab/organisms?q=zzzzqqq')).body.data).toEqual([]);
+  });
+
+  it('interprets an organism typed as microbiologists write it, without picking a suggestion', async () => {
+    const erin = await account();
+    for (const [typed, code] of [
+      ['Staph aureus', 'sau'],
+      ['MRSA', 'sau'],
+      ['K. pneumoniae', 'kpn'],
+      // A genus's short name is the genus as labs report it.
+      ['staph', 'sta'],
+    ] as const) {
+      const proposals = await get(`/api/lab/antibiotics?organism=${encodeURIComponent(typed)}&method=MIC&guideline=EUCAST&year=2022`);
+      expect(proposals.body.data.organism?.code, typed).toBe(code);
+      const created = await post('/api/lab/experiments', { ...ecoli, organism: typed, sampleName: typed }, erin);
+      expect(created.body.code, typed).toBe(0);
+      const detail = await waitForStatus(created.body.data.id, erin);
+      expect(detail.organism, typed).toMatchObject({ input: typed, code });
+    }
+    // Words that start no organism's name are refused, not guessed at.
+    const unknown = await post('/api/lab/experiments', { ...ecoli, organism: 'K. zzz', sampleName: 'unknown' }, erin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data.fields.organism).toBeDefined();
   });
 
   it('proposes drugs with breakpoints for the organism, method and guideline, the usual panel first', async () => {
@@ -180,17 +209,17 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(unknown.body.msg).toBe('无法识别的菌种，请从列表中选择');
   });
 
-  let ecoliId: number;
+  let ecoliId: string;
 
   it('stores an experiment as running with its job, interprets it in the background and shows every reason', async () => {
     const created = await post('/api/lab/experiments', ecoli, alice);
     expect(created.body).toMatchObject({ code: 0, data: { status: 'running' } });
     ecoliId = created.body.data.id;
-    const [job] = await portal.db.query<{ queue: string; payload: { experimentId: number } }>(
-      'SELECT j.queue, j.payload FROM jobs j JOIN lab_experiment e ON e.job_id = j.id WHERE e.id = $1',
+    const [job] = await portal.db.query<{ queue: string; payload: { experimentId: number }; id: number }>(
+      'SELECT j.queue, j.payload, e.id FROM jobs j JOIN lab_experiment e ON e.job_id = j.id WHERE e.ref = $1',
       [ecoliId],
     );
-    expect(job).toMatchObject({ queue: 'lab.interpret', payload: { experimentId: ecoliId } });
+    expect(job).toMatchObject({ queue: 'lab.interpret', payload: { experimentId: Number(job!.id) } });
 
     const detail = await waitForStatus(ecoliId, alice);
     expect(detail).toMatchObject({
@@ -219,10 +248,10 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
       year: 2022,
       matchedLevel: 'FAMILY_CODE',
       matchedGroup: { en: 'Enterobacterales', zh: '肠杆菌目' },
-      breakpointText: 'S ≤ 8 · R ≥ 16 mg/L',
+      breakpointText: 'S ≤ 8 · R > 8 mg/L',
     });
     expect(amp.breakpoint).toMatchObject({ s: 8, r: 16, referenceTable: 'Enterobacteriaceae', organismCode: 'EBC' });
-    expect(amp.explanation.en).toBe('MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R');
+    expect(amp.explanation.en).toBe('MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R');
     expect(amp.explanation.zh).toContain('肠杆菌目');
     expect(cip).toMatchObject({ antibiotic: { code: 'CIP' }, value: '<=0.25', category: 'S' });
     expect(mem).toMatchObject({ antibioticInput: '美罗培南', antibiotic: { code: 'MEM' }, value: '0,125', category: 'S' });
@@ -291,7 +320,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
       expect(van).toMatchObject({ category: 'S', changes: [] });
       expect(detail.rules).toEqual([expect.objectContaining({ source: 'whonet-expert-rule', rule: 'MRS', changed: expect.arrayContaining(['OXA', 'FOX']) })]);
       expect(detail.categories).toEqual({ R: 2, S: 1 });
-      const [row] = await portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE id = $1', [detail.id]);
+      const [row] = await portal.db.query<{ input: { tests: unknown; expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE ref = $1', [detail.id]);
       expect(row!.input).toMatchObject({ tests: { MECA_PCR: '+' }, expertRules: true });
     });
 
@@ -303,7 +332,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
       const detail = await waitForStatus(created.body.data.id, carol);
       expect(detail).toMatchObject({ status: 'done', tests: { MECA_PCR: '+' }, expertRules: false, rules: [] });
       for (const result of detail.results) expect(result).toMatchObject({ category: 'S', originalCategory: null, changes: [] });
-      const [row] = await portal.db.query<{ input: { expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE id = $1', [detail.id]);
+      const [row] = await portal.db.query<{ input: { expertRules: unknown } }>('SELECT input FROM lab_experiment WHERE ref = $1', [detail.id]);
       expect(row!.input.expertRules).toBe(false);
       // The Excel report says which tests were entered and that the rules were off.
       const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/export?format=xlsx&lang=zh`, headers: { authorization: `Bearer ${carol}` } });
@@ -428,11 +457,11 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(all.list).toHaveLength(2);
     // Newest first.
-    expect(all.list[0].id).toBeGreaterThan(all.list[1].id);
+    expect(all.list[0].number).toBeGreaterThan(all.list[1].number);
     const page2 = (await get('/api/lab/experiments?pageSize=2&page=2', alice)).body.data;
-    expect(page2.list.map((e: { id: number }) => e.id)).toEqual([ecoliId]);
+    expect(page2.list.map((e: { id: string }) => e.id)).toEqual([ecoliId]);
     const byOrganism = (await get(`/api/lab/experiments?organism=${encodeURIComponent('大肠')}`, alice)).body.data;
-    expect(byOrganism.list.map((e: { id: number }) => e.id)).toEqual([ecoliId]);
+    expect(byOrganism.list.map((e: { id: string }) => e.id)).toEqual([ecoliId]);
     expect((await get('/api/lab/experiments?organism=staphylococcus', alice)).body.data.total).toBe(1);
     expect((await get('/api/lab/experiments?status=done', alice)).body.data.total).toBe(3);
     expect((await get('/api/lab/experiments?status=failed', alice)).body.data.total).toBe(0);
@@ -452,7 +481,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const cells: string[] = [];
     workbook.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
-    expect(cells).toEqual(expect.arrayContaining(['氨苄西林', 'R', 'S ≤ 8 · R ≥ 16 mg/L', '大肠埃希菌（Escherichia coli）']));
+    expect(cells).toEqual(expect.arrayContaining(['氨苄西林', 'R', 'S ≤ 8 · R > 8 mg/L', '大肠埃希菌（Escherichia coli）']));
     expect(cells.some((c) => c.includes('肠杆菌目'))).toBe(true);
 
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${ecoliId}/export?format=pdf&lang=zh`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
@@ -468,6 +497,59 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     }
   });
 
+  it("numbers each user's experiments from #1 and addresses them by opaque references; earlier addresses keep working for their owner", async () => {
+    const mine = (await get('/api/lab/experiments?pageSize=100', alice)).body.data.list as { id: string; number: number }[];
+    // Alice's own numbers, in order of creation, whatever other users did in between.
+    expect(mine.map((e) => e.number).sort((a, b) => a - b)).toEqual(mine.map((_, i) => i + 1));
+    for (const e of mine) expect(e.id).toMatch(/^e[0-9a-f]{16}$/);
+    const dave = await account();
+    const first = await post('/api/lab/experiments', { ...ecoli, sampleName: "Dave's first" }, dave);
+    expect(first.body.data).toMatchObject({ number: 1, id: expect.stringMatching(/^e[0-9a-f]{16}$/) });
+    const detail = await waitForStatus(first.body.data.id, dave);
+    expect(detail).toMatchObject({ id: first.body.data.id, number: 1 });
+    // The address of an experiment made before the references: its global id, still its owner's.
+    const [row] = await portal.db.query<{ id: number }>('SELECT id FROM lab_experiment WHERE ref = $1', [first.body.data.id]);
+    const legacy = await get(`/api/lab/experiments/${row!.id}`, dave);
+    expect(legacy.body.data).toMatchObject({ id: first.body.data.id, number: 1 });
+    expect((await get(`/api/lab/experiments/${row!.id}`, alice)).status).toBe(404);
+    expect((await get(`/api/lab/experiments/${first.body.data.id}`, alice)).status).toBe(404);
+    // A deleted number is not given again.
+    expect((await post(`/api/lab/experiments/${first.body.data.id}/delete`, {}, dave)).body.code).toBe(0);
+    const second = await post('/api/lab/experiments', { ...ecoli, sampleName: "Dave's second" }, dave);
+    expect(second.body.data.number).toBe(2);
+    // The Excel report names the user's number, not the global id.
+    await waitForStatus(second.body.data.id, dave);
+    const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${second.body.data.id}/export?format=xlsx&lang=en`, headers: { authorization: `Bearer ${dave}` } });
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="mdc-ast-2-Dave-s-second\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(2).values).toEqual(expect.arrayContaining(['#2']));
+    // Addresses that are neither are refused.
+    expect((await get('/api/lab/experiments/not-an-id!', dave)).status).toBe(400);
+  });
+
+  it("writes the report's times in the reader's time zone: the one the browser sends, else China time (zh) or UTC (en)", async () => {
+    const created = await post('/api/lab/experiments', { ...ecoli, sampleName: 'Late night' }, alice);
+    await waitForStatus(created.body.data.id, alice);
+    await portal.db.query(`UPDATE lab_experiment SET created_at = '2026-01-15T23:30:00Z' WHERE ref = $1`, [created.body.data.id]);
+    const createdCell = async (query: string) => {
+      const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${created.body.data.id}/export?format=xlsx&${query}`, headers: { authorization: `Bearer ${alice}` } });
+      expect(xlsx.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+      return cells[cells.findIndex((c) => c === '提交时间' || c === 'Submitted') + 1];
+    };
+    expect(await createdCell('lang=zh&tz=Europe/Berlin')).toBe('2026-01-16 00:30 (Europe/Berlin, UTC+1)');
+    expect(await createdCell('lang=en&tz=America/New_York')).toBe('2026-01-15 18:30 (America/New_York, UTC-5)');
+    expect(await createdCell('lang=zh')).toBe('2026-01-16 07:30 (Asia/Shanghai, UTC+8)');
+    expect(await createdCell('lang=en')).toBe('2026-01-15 23:30 (UTC)');
+    const bad = await get(`/api/lab/experiments/${created.body.data.id}/export?format=xlsx&tz=${encodeURIComponent('Mars/Olympus')}`, alice, 'zh');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/无法识别的时区/);
+  });
+
   it('deletes an experiment with its results', async () => {
     const created = await post('/api/lab/experiments', { ...ecoli, sampleName: 'to delete' }, alice);
     const id = created.body.data.id;
@@ -475,7 +557,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const removed = await post(`/api/lab/experiments/${id}/delete`, {}, alice, 'zh');
     expect(removed.body).toMatchObject({ code: 0, msg: '已删除', data: { id } });
     expect((await get(`/api/lab/experiments/${id}`, alice)).status).toBe(404);
-    expect(await portal.db.query('SELECT 1 FROM lab_result WHERE experiment_id = $1', [id])).toEqual([]);
+    expect(await portal.db.query('SELECT 1 FROM lab_result r LEFT JOIN lab_experiment e ON e.id = r.experiment_id WHERE e.ref = $1 OR e.id IS NULL', [id])).toEqual([]);
     const again = await portal.app.inject({ method: 'DELETE', url: `/api/lab/experiments/${id}`, headers: { authorization: `Bearer ${alice}` } });
     expect(again.statusCode).toBe(404);
   });
@@ -509,18 +591,20 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const expectedResults = tests.reduce((n, cells) => n + testColumns.filter((i) => (cells[i] ?? '').trim() !== '').length, 0);
     expect(detail.batch.results).toBe(expectedResults);
     expect(detail.batch.preview.length).toBe(200);
-    expect(detail.batch.preview[0]).toMatchObject({ isolate: '0', organism: 'ent', column: 'PEN_ND10', antibiotic: 'PEN', method: 'DISK', value: '19' });
+    expect(detail.batch.preview[0]).toMatchObject({ isolate: '0', specimenNumber: '_8846775327_', patientId: '_9496305229_', organism: 'ent', column: 'PEN_ND10', antibiotic: 'PEN', method: 'DISK', value: '19' });
 
     const csv = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=csv&lang=en`, headers: { authorization: `Bearer ${alice}` } });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(expectedResults + 1);
-    expect(lines[0]).toBe('isolate,organism,organism_name,specimen,test,antibiotic,antibiotic_name,method,value,guideline,year,interpretation,original_interpretation,breakpoint,reason');
+    expect(lines[0]).toBe('isolate,specimen_number,patient_id,organism,organism_name,specimen,test,antibiotic,antibiotic_name,method,value,guideline,year,interpretation,original_interpretation,breakpoint,reason');
+    expect(lines[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,/);
     const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=xlsx&lang=zh`, headers: { authorization: `Bearer ${alice}` } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount).toBe(expectedResults + 1);
-    expect(workbook.worksheets[0]!.getRow(1).getCell(12).value).toBe('判读结果');
+    expect(workbook.worksheets[0]!.getRow(1).getCell(14).value).toBe('判读结果');
+    expect(workbook.worksheets[0]!.getRow(1).getCell(2).value).toBe('标本号');
     expect((await get('/api/lab/experiments?kind=batch', alice)).body.data.total).toBe(1);
   });
 
@@ -560,12 +644,54 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     const download = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=tsv&lang=en`, headers: { authorization: `Bearer ${alice}` } });
     const rows = download.body.trim().split('\r\n').map((l) => l.split('\t'));
     expect(rows[0]).toEqual(['guideline', 'organism', 'antibiotic', 'method', 'value', 'site', 'interpretation', 'breakpoint', 'reason']);
-    expect(rows[1]!.slice(6, 8)).toEqual(['R', 'S ≤ 8 · R ≥ 16 mg/L']);
+    expect(rows[1]!.slice(6, 8)).toEqual(['R', 'S ≤ 8 · R > 8 mg/L']);
     expect(rows[2]![6]).toBe('S');
     expect(rows[3]![6]).toBe('');
     expect(rows[3]![8]).toMatch(/wrong MIC/);
     expect(rows[4]![6]).toBe('');
     expect(rows[4]![8]).toMatch(/unknown organism/i);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, in CSV, TSV and Excel, and keeps plain negative numbers', async () => {
+    const csv = [
+      'isolate,guideline,organism,antibiotic,method,value,note',
+      'X1,EUCAST 2022,Escherichia coli,AMP,MIC,16,"=HYPERLINK(""http://evil.example"",""x"")"',
+      "X2,EUCAST 2022,Escherichia coli,AMP,MIC,-1,-2+3+cmd|' /C calc'!A0",
+      'X3,EUCAST 2022,Escherichia coli,AMP,MIC,4,@SUM(A1)',
+    ].join('\n');
+    const created = await upload({ name: 'hostile.csv', content: csv });
+    expect(created.body.code).toBe(0);
+    const detail = await waitForStatus(created.body.data.id, alice);
+    expect(detail.status).toBe('done');
+    const download = async (format: string) =>
+      portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=${format}&lang=en`, headers: { authorization: `Bearer ${alice}` } });
+    const csvText = (await download('csv')).body;
+    expect(csvText).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvText).toContain(`'-2+3+cmd|' /C calc'!A0`);
+    expect(csvText).toContain(`,'@SUM(A1),`);
+    // "-1" is a number (here a wrong MIC the reason explains), not a formula: it stays readable.
+    expect(csvText).toMatch(/,-1,/);
+    const cellsStartingAFormula = (rows: string[][]) => rows.flat().filter((c) => /^[=+\-@\t\r]/.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
+    const tsvRows = (await download('tsv')).body.trim().split('\r\n').map((l) => l.split('\t'));
+    expect(cellsStartingAFormula(tsvRows)).toEqual([]);
+    expect(tsvRows.flat()).toContain("'@SUM(A1)");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download('xlsx')).rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","x")`);
+    expect(cellsStartingAFormula([cells])).toEqual([]);
+
+    // A single experiment's Excel report: the specimen name is the user's text too.
+    const single = await post('/api/lab/experiments', { ...ecoli, sampleName: '=1+1' }, alice);
+    await waitForStatus(single.body.data.id, alice);
+    const report = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${single.body.data.id}/export?format=xlsx&lang=en`, headers: { authorization: `Bearer ${alice}` } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    const reportCells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => reportCells.push(String(cell.value))));
+    expect(reportCells).toContain("'=1+1");
+    expect(cellsStartingAFormula([reportCells])).toEqual([]);
   });
 
   it('refuses an upload it cannot read, in the request language, and stores nothing', async () => {
@@ -595,8 +721,8 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
   it('marks an experiment failed, with the reason, when there is nothing to interpret with', async () => {
     const knowledge = (await labKnowledge(portal.db))!;
     await portal.db.query('DELETE FROM refdata_import');
-    const [user] = await portal.db.query<{ user_id: number }>('SELECT user_id FROM lab_experiment WHERE id = $1', [ecoliId]);
-    const id = await createExperiment(
+    const [user] = await portal.db.query<{ user_id: number }>('SELECT user_id FROM lab_experiment WHERE ref = $1', [ecoliId]);
+    const { ref: id } = await createExperiment(
       portal.db,
       Number(user!.user_id),
       { sampleName: 'orphan', sampleType: 'ur', organism: 'eco', organismCode: 'eco', method: 'MIC', site: 'general', guideline: 'CLSI', year: 2022, results: [{ antibiotic: 'AMP', value: '4' }], tests: {}, expertRules: true },

@@ -46,6 +46,37 @@ describe('full reference data on pglite', () => {
     expect((await autocomplete('头孢他啶/阿维巴坦'))[0]).toMatchObject({ id: 'CZA' });
   });
 
+  it('understands what microbiologists type, in the search and in the lab organism picker alike', async () => {
+    const first = async (kwd: string) => (await autocomplete(kwd))[0]?.id;
+    const picker = async (q: string) => (await call(portal, 'GET', `/api/lab/organisms?q=${encodeURIComponent(q)}`)).body.data[0]?.code as string | undefined;
+    for (const [typed, taxon, whonet] of [
+      ['E. coli', 'B_ESCHR_COLI', 'eco'],
+      ['E.coli', 'B_ESCHR_COLI', 'eco'],
+      ['K. pneumoniae', 'B_KLBSL_PNMN', 'kpn'],
+      ['P. aeruginosa', 'B_PSDMN_AERG', 'pae'],
+      ['S. aureus', 'B_STPHY_AURS', 'sau'],
+      ['Staph aureus', 'B_STPHY_AURS', 'sau'],
+      ['MRSA', 'B_STPHY_AURS', 'sau'],
+      ['A. baumannii', 'B_ACNTB_BMNN', 'aba'],
+      ['GBS', 'B_STRPT_AGLC', 'sgc'],
+      ['C. diff', 'B_CRDDS_DFFC', 'cdf'],
+    ] as const) {
+      expect(await first(typed), typed).toBe(taxon);
+      expect(await picker(typed), `lab picker: ${typed}`).toBe(whonet);
+    }
+    const drugs = async (k: string) => ((await call(portal, 'GET', `/api/search?k=${encodeURIComponent(k)}&limit=50`)).body.data.antibiotics.list as { id: string }[]).map((i) => i.id);
+    for (const k of ['carbapenem', '碳青霉烯', '碳青霉烯类']) expect(await drugs(k), k).toEqual(expect.arrayContaining(['MEM', 'IPM', 'ETP', 'DOR']));
+    expect(await drugs('ESBL')).toEqual(expect.arrayContaining(['CTX', 'CAZ', 'CTC', 'CCV']));
+    expect((await drugs('pip/tazo'))[0]).toBe('TZP');
+    expect((await drugs('TMP-SMX'))[0]).toBe('SXT');
+    expect(await drugs('aminoglycosides')).toEqual(expect.arrayContaining(['GEN', 'AMK', 'TOB']));
+    // The organism-filtered breakpoint table the issue names: EUCAST, K. pneumoniae, meropenem.
+    const kpn = await call(portal, 'GET', '/api/resource/breakpoints?guideline=EUCAST&organism=kpn&antibiotic=MEM&pageSize=50');
+    const human = kpn.body.data.list.filter((r: { breakpointType: string }) => r.breakpointType === 'Human');
+    expect(human.length).toBeGreaterThan(0);
+    expect(human.every((r: { organism: { code: string } }) => r.organism.code === 'EBC')).toBe(true);
+  });
+
   it('answers the questions the Resource area is for', async () => {
     // "EUCAST 2022 disk breakpoint of meropenem for Pseudomonas in meningitis"
     const mem = await call(portal, 'GET', `/api/resource/breakpoints?guideline=EUCAST&year=2022&method=DISK&antibiotic=MEM&taxon=B_PSDMN_AERG&site=Meningitis`);

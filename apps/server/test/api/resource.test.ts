@@ -197,6 +197,31 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(body.data.list.every((r: { organism: { code: string } }) => ['eco', 'EBC'].includes(r.organism.code))).toBe(true);
     });
 
+    it('filters by an organism code with the rows of every group it belongs to, each naming its group', async () => {
+      // K. pneumoniae has its own ECOFF rows for meropenem; its clinical breakpoint is Enterobacterales'.
+      const { body } = await get('/api/resource/breakpoints?guideline=EUCAST&organism=kpn&antibiotic=MEM&pageSize=50', 'en');
+      const rows = body.data.list as { organism: { code: string; level: string; label: { en: string } }; breakpointType: string; method: string; site: string; s: number | null; r: number | null }[];
+      const clinical = rows.filter((r) => r.breakpointType === 'Human');
+      expect(clinical.length).toBeGreaterThan(0);
+      expect(clinical.every((r) => r.organism.code === 'EBC' && r.organism.level === 'FAMILY_CODE' && r.organism.label.en === 'Enterobacterales')).toBe(true);
+      expect(clinical.find((r) => r.method === 'MIC' && r.site === 'Non-meningitis')).toMatchObject({ s: 2, r: 16 });
+      expect(rows.filter((r) => r.breakpointType === 'ECOFF').every((r) => r.organism.code === 'kpn')).toBe(true);
+      expect(rows.filter((r) => r.breakpointType === 'ECOFF').length).toBe(2);
+      expect(body.data.filters.organism).toBe('kpn');
+      expect(body.data.filters.groups.map((g: { code: string }) => g.code)).toEqual(expect.arrayContaining(['kpn', 'EBC', 'ALL']));
+      // The same rows as the taxon page's link.
+      const viaTaxon = await get('/api/resource/breakpoints?guideline=EUCAST&taxon=B_KLBSL_PNMN&antibiotic=MEM&pageSize=50', 'en');
+      expect(viaTaxon.body.data.list.map((r: { id: number }) => r.id).sort()).toEqual(rows.map((r: unknown) => (r as { id: number }).id).sort());
+      // A group code keeps selecting the rows that name that group.
+      const group = await get('/api/resource/breakpoints?guideline=EUCAST&organism=EBC&antibiotic=MEM&pageSize=50');
+      expect(group.body.data.list.every((r: { organism: { code: string } }) => r.organism.code === 'EBC')).toBe(true);
+      expect(group.body.data.filters.groups).toBeNull();
+      // The export follows the same rows.
+      const csv = await get('/api/resource/breakpoints/export?guideline=EUCAST&organism=kpn&antibiotic=MEM&format=csv&lang=en');
+      expect(csv.raw.slice(1).trim().split('\r\n')).toHaveLength(rows.length + 1);
+      expect(csv.raw).toContain('Enterobacterales');
+    });
+
     it('offers the filter values', async () => {
       const { body } = await get('/api/resource/breakpoints/filters?guideline=EUCAST');
       expect(body.data.year).toBe(2022);
@@ -231,6 +256,29 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(sheet.rowCount).toBe(list.body.data.total + 1);
       expect(sheet.getRow(1).getCell(1).value).toBe('Classification (organism group)');
       expect(sheet.getRow(2).getCell(4).value).toBe('MEM');
+    });
+
+    it('exports no cell a spreadsheet would run as a formula (a hostile comment in the imported table)', async () => {
+      const filter = 'guideline=EUCAST&antibiotic=MEM&method=MIC&organism=EBC';
+      const [row] = await portal.db.query<{ line: number; comments: string }>(
+        `SELECT line, comments FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022 AND antibiotic_code = 'MEM' AND method = 'MIC' AND organism_code = 'EBC' ORDER BY line LIMIT 1`,
+      );
+      await portal.db.query('UPDATE breakpoint SET comments = $1 WHERE line = $2', [`-2+3+cmd|' /C calc'!A0`, row!.line]);
+      try {
+        const csv = await get(`/api/resource/breakpoints/export?${filter}&format=csv&lang=en`);
+        expect(csv.raw).toContain(`'-2+3+cmd|' /C calc'!A0`);
+        expect(csv.raw).not.toMatch(/,-2\+3/);
+        const xlsx = await portal.app.inject({ method: 'GET', url: `/api/resource/breakpoints/export?${filter}&format=xlsx`, headers: { local: 'en' } });
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+        const cells: unknown[] = [];
+        workbook.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(cell.value)));
+        expect(cells).toContain(`'-2+3+cmd|' /C calc'!A0`);
+        // Breakpoint values stay numbers.
+        expect(cells.filter((c) => typeof c === 'number').length).toBeGreaterThan(0);
+      } finally {
+        await portal.db.query('UPDATE breakpoint SET comments = $1 WHERE line = $2', [row!.comments, row!.line]);
+      }
     });
   });
 

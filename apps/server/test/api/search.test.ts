@@ -95,6 +95,66 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     expect(guideline.body.data.breakpoints.list[0]).toMatchObject({ guideline: 'EUCAST', year: 2021, antibiotic: null, taxon: null });
   });
 
+  // What microbiologists type: abbreviated binomials, short names, clinical abbreviations, drug
+  // abbreviations and class names. One matcher: autocomplete, the search page and the lab's
+  // organism picker must find the same organism first.
+  it.each([
+    ['E. coli', 'B_ESCHR_COLI', 'eco'],
+    ['E.coli', 'B_ESCHR_COLI', 'eco'],
+    ['e coli', 'B_ESCHR_COLI', 'eco'],
+    ['ecoli', 'B_ESCHR_COLI', 'eco'],
+    ['E. co', 'B_ESCHR_COLI', 'eco'],
+    ['K. pneumoniae', 'B_KLBSL_PNMN', 'kpn'],
+    ['Klebsiella pneumoniae', 'B_KLBSL_PNMN', 'kpn'],
+    ['P. aeruginosa', 'B_PSDMN_AERG', 'pae'],
+    ['S. aureus', 'B_STPHY_AURS', 'sau'],
+    ['Staph aureus', 'B_STPHY_AURS', 'sau'],
+    ['staph. aureus', 'B_STPHY_AURS', 'sau'],
+    ['MRSA', 'B_STPHY_AURS', 'sau'],
+    ['金葡菌', 'B_STPHY_AURS', 'sau'],
+    ['大肠杆菌', 'B_ESCHR_COLI', 'eco'],
+    ['CoNS', 'B_STPHY_CONS', 'scn'],
+  ])('finds the organism typed as %j the same way everywhere', async (typed, taxon, whonet) => {
+    expect((await values(typed))[0], 'autocomplete').toBe(taxon);
+    const page = await call(portal, 'GET', `/api/search?k=${encodeURIComponent(typed)}`);
+    expect(page.body.data.taxa.list[0]?.id, 'search page').toBe(taxon);
+    expect(page.body.data.taxa.total).toBeGreaterThan(0);
+    const picker = await call(portal, 'GET', `/api/lab/organisms?q=${encodeURIComponent(typed)}`);
+    expect(picker.body.data[0]?.code, 'lab picker').toBe(whonet);
+  });
+
+  it.each([
+    ['pip/tazo', ['TZP']],
+    ['P/T', ['TZP']],
+    ['pip-tazo', ['TZP']],
+    ['amox clav', ['AMC']],
+    ['co-amoxiclav', ['AMC']],
+    ['carbapenem', ['MEM']],
+    ['carbapenems', ['MEM']],
+    ['碳青霉烯', ['MEM']],
+    ['碳青霉烯类', ['MEM']],
+    ['aminoglycosides', ['GEN']],
+    ['三代头孢', ['CAZ', 'CRO']],
+    ['glycopeptides', ['VAN']],
+    ['ESBL', ['CAZ']],
+  ])('finds the drugs typed as %j', async (typed, codes) => {
+    const page = await call(portal, 'GET', `/api/search?k=${encodeURIComponent(typed)}`);
+    const found = page.body.data.antibiotics.list.map((i: { id: string }) => i.id);
+    expect(found).toEqual(expect.arrayContaining(codes));
+    expect(page.body.data.antibiotics.total).toBeGreaterThanOrEqual(codes.length);
+    expect(await values(typed)).toEqual(expect.arrayContaining(codes));
+  });
+
+  it('leads ESBL and the carbapenem-resistance words to the organisms they are about', async () => {
+    const esbl = await call(portal, 'GET', '/api/search?k=ESBL');
+    expect(esbl.body.data.taxa.list.map((i: { id: string }) => i.id)).toContain('B_[ORD]_ENTRBCTR');
+    const cre = await call(portal, 'GET', `/api/search?k=${encodeURIComponent('耐碳青霉烯肠杆菌')}`);
+    expect(cre.body.data.taxa.list[0].id).toBe('B_[ORD]_ENTRBCTR');
+    // A class name is shown as what matched.
+    const carbapenem = (await autocomplete('carbapenem')).body.data.list[0];
+    expect(carbapenem).toMatchObject({ id: 'MEM', via: 'class' });
+  });
+
   it('answers the search page for empty, plain-text and too long keywords', async () => {
     const empty = await call(portal, 'GET', '/api/search?k=');
     expect(empty.body).toMatchObject({ code: 0, data: { total: 0 } });

@@ -143,6 +143,32 @@ describe('search ranking', () => {
   });
 });
 
+describe('word-by-word matching (abbreviated binomials, drug abbreviations)', () => {
+  it('reads each typed word as the start of a word of the name, in order', () => {
+    expect(ids('E. coli')[0]).toBe('B_ESCHR_COLI');
+    expect(ids('E.coli')[0]).toBe('B_ESCHR_COLI');
+    expect(ids('Esch. alb')).toEqual(['B_ESCHR_ALBR']);
+    expect(ids('K pneu')).toEqual(['B_KLBSL_PNMN']);
+    expect(ids('amox clav')).toEqual(['AMC']);
+    expect(ids('amox/clav')).toEqual(['AMC']);
+    // "C. coli" is Campylobacter coli, not Escherichia coli: every typed word counts.
+    expect(ids('C. coli')).toEqual(['B_CMPYL_COLI']);
+    // Words out of order find nothing.
+    expect(ids('coli E.')).toEqual([]);
+  });
+
+  it('ranks an abbreviation like a prefix match, the common organism first, and counts each entity once', () => {
+    const result = index.search('E. coli');
+    expect(result.hits[0]).toMatchObject({ match: 'prefix', matched: 'Escherichia coli', distance: 0 });
+    expect(result.total).toBe(result.hits.length);
+    expect(result.totals.taxon).toBe(1);
+  });
+
+  it('does not read the whole index for single letters alone', () => {
+    expect(ids('e c')).toEqual([]);
+  });
+});
+
 describe('normalizeKey', () => {
   it('folds case, accents, full-width characters and name separators', () => {
     expect(normalizeKey('  Amoxicillin/Clavulanic  acid ')).toBe('amoxicillin clavulanic acid');

@@ -1,3 +1,4 @@
+import { breakpointLimit, breakpointNotation, formatBreakpointValue, type BreakpointNotation } from '@mdc/contracts';
 import type { TestCodeInfo } from './antibiotics';
 import { parsePotency, samePotency, type Potency } from './potency';
 import { isSystemic, siteCovers, siteTokens } from './sites';
@@ -10,9 +11,13 @@ export interface IndexedBreakpoint {
   potency: Potency | null;
   /** A screening breakpoint (site or table says so). */
   screening: boolean;
-  /** S and R as explanations print them ('' when absent). */
+  /**
+   * S and R as explanations print them ('' when absent), in the guideline's notation: EUCAST's
+   * stored R 16 is its published "R > 8", so rText is "8" and `notation` says how to compare.
+   */
   sText: string;
   rText: string;
+  notation: BreakpointNotation;
   /** Filled in by the knowledge base on first use: how results show the row and its source. */
   view?: unknown;
   source?: unknown;
@@ -117,7 +122,8 @@ export class BreakpointIndex {
       potency: parsePotency(row.potency),
       screening: /screen/i.test(row.site) || /screen/i.test(row.referenceTable),
       sText: row.s === null ? '' : String(row.s),
-      rText: row.r === null ? '' : String(row.r),
+      rText: row.r === null ? '' : formatBreakpointValue(breakpointLimit(row.guideline, row.method, 'r', row.r).value),
+      notation: breakpointNotation(row.guideline),
     };
     if (list) list.push(indexed);
     else levels.set(lk, [indexed]);

@@ -17,7 +17,8 @@ import {
   type IsolateOptions,
 } from './isolate';
 import { categoryLabel, METHOD_LABELS } from './labels';
-import { interpretedMessage, message } from './messages';
+import { breakpointLimit, formatBreakpointValue } from '@mdc/contracts';
+import { interpretedMessage, message, resistantOperator } from './messages';
 import { normalizeBreakpointType, normalizeMethod } from './methods';
 import { OrganismIndex, type Organism } from './organisms';
 import { displayPotency, parsePotency, type Potency } from './potency';
@@ -397,6 +398,7 @@ export class KnowledgeBase {
       '',
       this.foundSource(r, found),
       categoryLabel(category, r.guideline, r.year),
+      found.entry.notation,
     );
     return this.result(r, found, 'interpreted', category, 'breakpoint', explanation, notes);
   }
@@ -504,8 +506,8 @@ export class KnowledgeBase {
         measure: this.measure(r),
         from: outcome.from ? categoryLabel(outcome.from, r.guideline, r.year) : '?',
         to: outcome.to ? categoryLabel(outcome.to, r.guideline, r.year) : '?',
-        s: bp.s ?? bp.ecoff ?? '—',
-        r: bp.r ?? '—',
+        s: bp.s !== null ? limitText(bp.guideline, bp.method, 's', bp.s) : (bp.ecoff ?? '—'),
+        r: bp.r !== null ? limitText(bp.guideline, bp.method, 'r', bp.r) : '—',
         source,
         category: categoryLabel('NI', r.guideline, r.year),
       });
@@ -514,17 +516,19 @@ export class KnowledgeBase {
     if (outcome.kind === 'undecided') {
       const explanation = message('result.undecided', {
         measure: this.measure(r),
-        r: bp.r ?? '—',
+        r: bp.r !== null ? limitText(bp.guideline, bp.method, 'r', bp.r) : '—',
         source,
         category: categoryLabel('NI', r.guideline, r.year),
       });
       return this.result(r, found, 'interpreted', 'NI', reason, explanation, notes);
     }
     const category = outcome.category;
-    const explanation = message(interpretedKey(r.method, category), {
+    const key = interpretedKey(r.method, category);
+    const explanation = message(key, {
       value: adjusted ? formatNumber(adjusted.to) : r.value.display,
       s: bp.s ?? '',
-      r: bp.r ?? '',
+      r: found.entry.rText,
+      op: resistantOperator(key, found.entry.notation),
       ecoff: bp.ecoff ?? '',
       source,
       category: categoryLabel(category, r.guideline, r.year),
@@ -662,6 +666,12 @@ const HUMAN = new Set(['human', 'humans', '人', '人类']);
 
 function siteLabel(site: string): Localized {
   return { en: site, zh: siteLabelZh(site) };
+}
+
+/** "≤ 2", "> 8": a limit as the guideline prints it. */
+function limitText(guideline: string, method: string, which: 's' | 'r', value: number): string {
+  const limit = breakpointLimit(guideline, method, which, value);
+  return `${limit.operator} ${formatBreakpointValue(limit.value)}`;
 }
 
 function interpretedKey(method: TestMethod, category: AstCategory) {

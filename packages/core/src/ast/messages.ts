@@ -1,3 +1,4 @@
+import type { BreakpointNotation } from '@mdc/contracts';
 import type { Localized } from './types';
 
 /**
@@ -11,12 +12,12 @@ export const MESSAGES = {
     zh: 'MIC {value} mg/L ≤ 敏感折点 {s}（{source}）→ {category}',
   },
   'interpreted.mic.R': {
-    en: 'MIC {value} mg/L ≥ R breakpoint {r} ({source}) → {category}',
-    zh: 'MIC {value} mg/L ≥ 耐药折点 {r}（{source}）→ {category}',
+    en: 'MIC {value} mg/L {op} R breakpoint {r} ({source}) → {category}',
+    zh: 'MIC {value} mg/L {op} 耐药折点 {r}（{source}）→ {category}',
   },
   'interpreted.mic.between': {
-    en: 'S breakpoint {s} < MIC {value} mg/L < R breakpoint {r} ({source}) → {category}',
-    zh: '敏感折点 {s} < MIC {value} mg/L < 耐药折点 {r}（{source}）→ {category}',
+    en: 'S breakpoint {s} < MIC {value} mg/L {op} R breakpoint {r} ({source}) → {category}',
+    zh: '敏感折点 {s} < MIC {value} mg/L {op} 耐药折点 {r}（{source}）→ {category}',
   },
   'interpreted.mic.NS': {
     en: 'MIC {value} mg/L > S breakpoint {s}, no R breakpoint ({source}) → {category}',
@@ -35,12 +36,12 @@ export const MESSAGES = {
     zh: '抑菌圈直径 {value} mm ≥ 敏感折点 {s}（{source}）→ {category}',
   },
   'interpreted.disk.R': {
-    en: 'zone {value} mm ≤ R breakpoint {r} ({source}) → {category}',
-    zh: '抑菌圈直径 {value} mm ≤ 耐药折点 {r}（{source}）→ {category}',
+    en: 'zone {value} mm {op} R breakpoint {r} ({source}) → {category}',
+    zh: '抑菌圈直径 {value} mm {op} 耐药折点 {r}（{source}）→ {category}',
   },
   'interpreted.disk.between': {
-    en: 'R breakpoint {r} < zone {value} mm < S breakpoint {s} ({source}) → {category}',
-    zh: '耐药折点 {r} < 抑菌圈直径 {value} mm < 敏感折点 {s}（{source}）→ {category}',
+    en: 'R breakpoint {r} {op} zone {value} mm < S breakpoint {s} ({source}) → {category}',
+    zh: '耐药折点 {r} {op} 抑菌圈直径 {value} mm < 敏感折点 {s}（{source}）→ {category}',
   },
   'interpreted.disk.NS': {
     en: 'zone {value} mm < S breakpoint {s}, no R breakpoint ({source}) → {category}',
@@ -239,10 +240,12 @@ export function message(key: MessageKey, params: Readonly<Record<string, Message
 
 type InterpretedKey = Extract<MessageKey, `interpreted.${string}`>;
 
-function interpretedSlot(name: string, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized): string {
+function interpretedSlot(name: string, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized, op: string): string {
   switch (name) {
     case 'value':
       return value;
+    case 'op':
+      return op;
     case 's':
       return s;
     case 'r':
@@ -258,10 +261,10 @@ function interpretedSlot(name: string, lang: keyof Localized, value: string, s: 
   }
 }
 
-function fillInterpreted(template: Compiled, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized): string {
+function fillInterpreted(template: Compiled, lang: keyof Localized, value: string, s: string, r: string, ecoff: string, source: Localized, category: Localized, op: string): string {
   let out = template.parts[0]!;
   for (let i = 0; i < template.slots.length; i++) {
-    out += interpretedSlot(template.slots[i]!, lang, value, s, r, ecoff, source, category) + template.parts[i + 1]!;
+    out += interpretedSlot(template.slots[i]!, lang, value, s, r, ecoff, source, category, op) + template.parts[i + 1]!;
   }
   return out;
 }
@@ -278,12 +281,25 @@ export function interpretedMessage(
   ecoff: string,
   source: Localized,
   category: Localized,
+  notation: BreakpointNotation = 'clsi',
 ): Localized {
   const compiled = COMPILED.get(key)!;
+  const op = resistantOperator(key, notation);
   return {
-    en: fillInterpreted(compiled.en, 'en', value, s, r, ecoff, source, category),
-    zh: fillInterpreted(compiled.zh, 'zh', value, s, r, ecoff, source, category),
+    en: fillInterpreted(compiled.en, 'en', value, s, r, ecoff, source, category, op),
+    zh: fillInterpreted(compiled.zh, 'zh', value, s, r, ecoff, source, category, op),
   };
+}
+
+/**
+ * How a value compares with the R breakpoint as the guideline prints it: CLSI MIC ≥ R 16, EUCAST
+ * MIC > R 8 (the same row); between S and R, CLSI MIC < R 16, EUCAST MIC ≤ R 8. Disks mirror it.
+ */
+export function resistantOperator(key: InterpretedKey, notation: BreakpointNotation): string {
+  const eucast = notation === 'eucast';
+  if (key === 'interpreted.mic.R') return eucast ? '>' : '≥';
+  if (key === 'interpreted.disk.R') return eucast ? '<' : '≤';
+  return eucast ? '≤' : '<';
 }
 
 export function same(text: string): Localized {

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import {
   ANTIBIOTIC_NAMES_FILE,
   ORGANISM_NAMES_FILE,
+  SEARCH_TERMS_FILE,
   parseAntibioticNames,
   parseOrganismNames,
+  parseSearchTerms,
+  type SearchTermRecord,
   type AntibioticChineseName,
   type OrganismChineseName,
 } from './parse';
@@ -15,8 +18,13 @@ export {
   ANTIBIOTIC_NAMES_FILE,
   ORGANISM_NAMES_FILE,
   ORGANISM_NAME_RANKS,
+  SEARCH_TERMS_FILE,
+  SEARCH_TERM_KINDS,
   parseAntibioticNames,
   parseOrganismNames,
+  parseSearchTerms,
+  type SearchTermKind,
+  type SearchTermRecord,
   type AntibioticChineseName,
   type OrganismChineseName,
   type OrganismNameRank,
@@ -128,4 +136,9 @@ export function readChineseNames(dir: string = projectNamesDir): ChineseNames {
     parseAntibioticNames(read(ANTIBIOTIC_NAMES_FILE), ANTIBIOTIC_NAMES_FILE),
     parseOrganismNames(read(ORGANISM_NAMES_FILE), ORGANISM_NAMES_FILE),
   );
+}
+
+/** Reads `search-terms.tsv` (abbreviations, short names, brand and class names) from the curated folder. */
+export function readSearchTerms(dir: string = projectNamesDir): SearchTermRecord[] {
+  return parseSearchTerms(readFileSync(path.join(dir, SEARCH_TERMS_FILE), 'utf8'), SEARCH_TERMS_FILE);
 }

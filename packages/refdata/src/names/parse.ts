@@ -213,3 +213,60 @@ export function parseOrganismNames(text: string, file: string = ORGANISM_NAMES_F
   }
   return out;
 }
+
+export const SEARCH_TERMS_FILE = 'search-terms.tsv';
+export const SEARCH_TERM_KINDS = ['taxon', 'drug', 'class'] as const;
+export type SearchTermKind = (typeof SEARCH_TERM_KINDS)[number];
+
+/**
+ * Words people type for an organism, a drug or a drug class that are not its name: clinical
+ * abbreviations (MRSA, GBS, CRE), short names (staph, pneumococcus), drug abbreviations and brand
+ * names (pip/tazo, TMP-SMX, 泰能), drug-class names in both languages (carbapenems, 碳青霉烯类).
+ */
+export interface SearchTermRecord {
+  terms: string[];
+  kind: SearchTermKind;
+  /**
+   * taxon: scientific (or WHONET group) names, the first one an index knows is used;
+   * drug: WHONET antibiotic codes; class: a drug-class key the search module defines.
+   */
+  targets: string[];
+  source: string;
+  line: number;
+}
+
+const KINDS: ReadonlySet<string> = new Set(SEARCH_TERM_KINDS);
+
+function listField(row: Row, column: string, file: string): string[] {
+  const items = requiredField(row, column, file).split(';').map((t) => t.trim());
+  const where = { file, line: row.line, column };
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item === '') throw new ChineseNamesFormatError('empty item (doubled or trailing ";")', where);
+    if (item.length > 100) throw new ChineseNamesFormatError(`item longer than 100 characters: "${item.slice(0, 20)}…"`, where);
+    const key = item.toLowerCase();
+    if (seen.has(key)) throw new ChineseNamesFormatError(`"${item}" appears twice`, where);
+    seen.add(key);
+  }
+  return items;
+}
+
+/** Parses `search-terms.tsv` (terms, kind, target, source; lists separated by ";"). */
+export function parseSearchTerms(text: string, file: string = SEARCH_TERMS_FILE): SearchTermRecord[] {
+  const rows = readRows(text, file, ['terms', 'kind', 'target', 'source'], []);
+  return rows.map((row) => {
+    const kind = requiredField(row, 'kind', file);
+    if (!KINDS.has(kind)) {
+      throw new ChineseNamesFormatError(`unknown kind "${kind}" (expected ${SEARCH_TERM_KINDS.join(', ')})`, { file, line: row.line, column: 'kind' });
+    }
+    const targets = listField(row, 'target', file);
+    if (kind === 'drug') {
+      for (const code of targets) {
+        if (!WHONET_CODE.test(code)) {
+          throw new ChineseNamesFormatError(`"${code}" is not a WHONET antibiotic code (2–4 upper-case letters or digits)`, { file, line: row.line, column: 'target' });
+        }
+      }
+    }
+    return { terms: listField(row, 'terms', file), kind: kind as SearchTermKind, targets, source: requiredField(row, 'source', file), line: row.line };
+  });
+}

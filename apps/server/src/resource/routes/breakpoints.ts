@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { requestLocale, ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
 import { queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery, type BreakpointRow } from '../breakpoint-query';
-import { organismGroups, whonetOrganismFor } from '../hierarchy';
+import { organismGroups, whonetOrganismByCode, whonetOrganismFor } from '../hierarchy';
 import { assertAvailable, emptyTexts, notFound, SqlParams } from '../http';
 import { BREAKPOINT_TYPE_LABELS, METHOD_LABELS, hostLabel, siteLabel } from '../labels';
 import { breakpointFilters, breakpointRow, localized, organismGroup, pageOf, pageQuery } from '../schemas';
 import type { RefdataService } from '../service';
-import type { Locale } from '@mdc/contracts';
+import { csvRow, spreadsheetCell, type Locale } from '@mdc/contracts';
 
 const tags = ['resource'];
 
@@ -20,7 +20,7 @@ const filterQuery = {
     .optional()
     .describe('default: the latest year of the guideline (of each guideline without `guideline`); "all" for every year'),
   method: z.enum(['MIC', 'DISK', 'mic', 'disk']).optional(),
-  organism: z.string().max(40).optional().describe('organism or group code as in the table (eco, EBC, STA…): rows naming it'),
+  organism: z.string().max(40).optional().describe('a WHONET organism code (kpn, eco: the rows of every group it belongs to, most specific per test, each naming its group) or a group code as in the table (EBC, STA: the rows naming that group)'),
   taxon: z.string().max(100).optional().describe('taxon id: the rows that apply to it through the WHONET hierarchy, most specific per test'),
   antibiotic: z.string().max(20).optional().describe('WHONET drug code'),
   site: z.string().max(200).optional().describe('site of infection as listed by /filters; "-" for rows that are not site-specific'),
@@ -40,7 +40,16 @@ const EXPORT_LIMIT = 50_000;
 
 async function toBreakpointQuery(service: RefdataService, query: Omit<ListQuery, 'page' | 'pageSize'>): Promise<BreakpointQuery> {
   const { taxon, ...rest } = query;
-  if (!taxon) return rest;
+  if (!taxon) {
+    // An organism's own WHONET code (lower case, as WHONET writes them: kpn, eco; group codes are
+    // upper case: EBC, STA) stands for the organism: the rows of every group it belongs to apply,
+    // the most specific per test, as for a taxon. A group code selects the rows naming that group.
+    if (!rest.organism) return rest;
+    const organism = await whonetOrganismByCode(service.db, rest.organism);
+    if (!organism || organism.code !== rest.organism) return rest;
+    const { organism: _code, ...others } = rest;
+    return { ...others, groups: organismGroups(organism, service.organismLabels) };
+  }
   const found = await service.db.query<{ mo: string; current_mo: string | null }>('SELECT mo, current_mo FROM taxon WHERE mo = $1', [taxon]);
   const row = found[0];
   if (!row) notFound(service, { zh: '未找到该分类单元', en: 'No such taxon' });
@@ -55,8 +64,9 @@ async function toBreakpointQuery(service: RefdataService, query: Omit<ListQuery,
   return { ...rest, groups: organism ? organismGroups(organism, service.organismLabels) : [] };
 }
 
-function filtersEcho(query: Omit<ListQuery, 'page' | 'pageSize'>, year: number | null) {
+function filtersEcho(query: Omit<ListQuery, 'page' | 'pageSize'>, resolved: BreakpointQuery, year: number | null) {
   return {
+    groups: resolved.groups ? [...resolved.groups] : null,
     guideline: query.guideline ?? null,
     year,
     method: query.method?.toUpperCase() ?? null,
@@ -91,14 +101,6 @@ const COLUMNS: { key: string; header: Record<Locale, string>; width: number; val
   { key: 'note', header: { zh: '备注', en: 'Note' }, width: 40, value: (r) => r.note },
 ];
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // A leading =, +, - or @ would make a spreadsheet run the cell as a formula.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = async (app, { service }) => {
   const db = service.db;
 
@@ -120,7 +122,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
       return ok(
         request,
         reply,
-        { ...result, page, pageSize, filters: filtersEcho(filters, resolvedYear(service.digest, query)) },
+        { ...result, page, pageSize, filters: filtersEcho(filters, query, resolvedYear(service.digest, query)) },
         emptyTexts(service),
       );
     },
@@ -148,8 +150,8 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
         .join('_')
         .replace(/[^A-Za-z0-9_.-]+/g, '-');
       if (format === 'csv') {
-        const lines = [COLUMNS.map((c) => csvCell(c.header[locale])).join(',')];
-        for (const row of list) lines.push(COLUMNS.map((c) => csvCell(c.value(row, locale))).join(','));
+        const lines = [csvRow(COLUMNS.map((c) => c.header[locale]))];
+        for (const row of list) lines.push(csvRow(COLUMNS.map((c) => c.value(row, locale))));
         return reply
           .header('content-disposition', `attachment; filename="${name}.csv"`)
           .type('text/csv; charset=utf-8')
@@ -160,7 +162,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
       const sheet = workbook.addWorksheet(locale === 'zh' ? '折点' : 'Breakpoints', { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = COLUMNS.map((c) => ({ header: c.header[locale], key: c.key, width: c.width }));
       sheet.getRow(1).font = { bold: true };
-      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.value(row, locale) ?? ''])));
+      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, spreadsheetCell(c.value(row, locale) ?? '')])));
       sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply

@@ -446,6 +446,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
         pageSize: q.pageSize,
         whonetCode: whonet?.organism.code ?? null,
         filters: {
+          groups: whonet?.groups ?? null,
           guideline: q.guideline ?? null,
           year: resolvedYear(service.digest, q),
           method: q.method?.toUpperCase() ?? null,

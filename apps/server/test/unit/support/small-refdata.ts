@@ -63,7 +63,7 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
 
   const whonet = (file: string) => path.join(real, 'whonet', file);
   const out = (file: string) => path.join(into, 'whonet', file);
-  writeFileSync(out('Organisms.txt'), filterTsv(whonet('Organisms.txt'), (cell) => genera.has(cell('GENUS')) || /^(ana|an\+|an-|sta|scn|sc\+)$/.test(cell('WHONET_ORG_CODE'))));
+  writeFileSync(out('Organisms.txt'), filterTsv(whonet('Organisms.txt'), (cell) => genera.has(cell('GENUS')) || /^(ana|an\+|an-|sta|scn|sc\+|xmr)$/.test(cell('WHONET_ORG_CODE'))));
   copyFileSync(whonet('Antibiotics.txt'), out('Antibiotics.txt'));
   writeFileSync(
     out('Breakpoints.txt'),

@@ -40,7 +40,7 @@ const EXAMPLES: Example[] = [
 const useTexts = defineTexts('bk', {
   zh: {
     title: '折点速查',
-    lead: '选择菌种与药物，立即查看 CLSI 与 EUCAST 等指南最新版本中适用的折点；例如“铜绿假单胞菌 + 美罗培南”。',
+    lead: '选择菌种与药物，立即查看 CLSI 与 EUCAST 等指南在本库数据中最新年份适用的折点；例如“铜绿假单胞菌 + 美罗培南”。',
     organism: '菌种',
     organismPlaceholder: '中文名、学名或 WHONET 代码，如 铜绿假单胞菌、pae',
     drug: '抗菌药物',
@@ -48,7 +48,7 @@ const useTexts = defineTexts('bk', {
     site: '感染部位',
     method: '方法',
     result: '{organism} · {drug}',
-    resultLead: '各指南最新年份中适用于该菌种的行（经 WHONET 分组匹配，每项检测取最具体的一行）。',
+    resultLead: '各指南在本库数据中最新年份（{year}）适用于该菌种的行（经 WHONET 分组匹配，每项检测取最具体的一行）。',
     none: '没有适用的折点：该指南可能未对该菌种与药物的组合给出折点。',
     full: '在完整折点表中查看（含历年版本与导出）→',
     pick: '先选择菌种与药物。',
@@ -58,7 +58,7 @@ const useTexts = defineTexts('bk', {
   },
   en: {
     title: 'Breakpoint lookup',
-    lead: 'Pick an organism and a drug to see the breakpoints that apply in the latest CLSI, EUCAST and other guidelines at once — e.g. “Pseudomonas aeruginosa + meropenem”.',
+    lead: 'Pick an organism and a drug to see the breakpoints that apply in the newest year of CLSI, EUCAST and other guidelines in this database — e.g. “Pseudomonas aeruginosa + meropenem”.',
     organism: 'Organism',
     organismPlaceholder: 'Scientific or Chinese name or WHONET code, e.g. Pseudomonas aeruginosa, pae',
     drug: 'Antimicrobial',
@@ -66,7 +66,7 @@ const useTexts = defineTexts('bk', {
     site: 'Site of infection',
     method: 'Method',
     result: '{organism} · {drug}',
-    resultLead: 'Rows of the latest year of each guideline that apply to the organism (matched through its WHONET groups, the most specific row per test).',
+    resultLead: 'Rows of the newest year of each guideline in this database ({year}) that apply to the organism (matched through its WHONET groups, the most specific row per test).',
     none: 'No breakpoint applies: the guidelines may give none for this organism and drug.',
     full: 'Open in the full breakpoint table (earlier years, export) →',
     pick: 'Pick an organism and a drug first.',
@@ -193,7 +193,9 @@ export default function BreakpointLookupPage() {
               {tx.full}
             </LocaleLink>
           </h2>
-          <p className="mdc-res-lead">{tx.resultLead}</p>
+          <p className="mdc-res-lead" data-testid="bk-result-lead">
+            {fmt(tx.resultLead, { year: newestYear(rows.data?.list.map((r) => r.year) ?? options.data?.guidelines.map((g) => g.latestYear) ?? []) })}
+          </p>
           {taxon.problem && <ProblemAlert problem={taxon.problem} />}
           {rows.problem && <ProblemAlert problem={rows.problem} onRetry={rows.reload} />}
           {!rows.data && !rows.problem && <Skeleton active />}
@@ -243,4 +245,9 @@ export default function BreakpointLookupPage() {
       </div>
     </ResourceShell>
   );
+}
+
+/** The newest year among those shown, for "the newest year in this database (2022)". */
+function newestYear(years: readonly number[]): string {
+  return years.length ? String(Math.max(...years)) : '…';
 }

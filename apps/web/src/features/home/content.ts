@@ -72,7 +72,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       title: '药敏解释：每一个结果都有依据',
       lead: '技术人员读出 MIC 或抑菌圈直径后，需要按实验室采用的指南给出 S / SDD / I / R，并知道原因。MDC 逐条说明判读依据。',
       points: [
-        '支持 CLSI 与 EUCAST，多个年度版本，默认使用最新版',
+        '支持 CLSI 与 EUCAST，多个年度版本，默认使用本库数据中的最新年份',
         '按菌种层级选择最具体的折点，考虑感染部位（脑膜炎、口服、尿路等）',
         '识别 ≤、≥、>、< 等限定值，跨越分类的结果标为不可解释（NI）并说明原因',
         '天然耐药与专家规则自动应用，保留原始分类并标明规则',
@@ -129,7 +129,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       title: '快速入口',
       lead: '常用页面一步直达。',
       links: [
-        { to: '/bk', title: '折点速查', text: '菌种 + 药物，查看最新折点' },
+        { to: '/bk', title: '折点速查', text: '菌种 + 药物，查看本库最新年份的折点' },
         { to: '/atb', title: '药物速查', text: '按名称、代码或别名找药物' },
         { to: '/resource/taxon', title: '菌种分类', text: '浏览与检索分类单元' },
         { to: '/resource/er', title: '专家规则', text: '天然耐药与推断规则' },
@@ -193,7 +193,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       title: 'Lab: a reason for every result',
       lead: 'After reading an MIC or a zone diameter, a technologist needs S / SDD / I / R under the lab’s guideline — and the reason. MDC states it for every single result.',
       points: [
-        'CLSI and EUCAST, several yearly versions, the latest by default',
+        'CLSI and EUCAST, several yearly versions, the newest in the data by default',
         'The most specific breakpoint along the organism hierarchy, with the site of infection (meningitis, oral, urinary tract…)',
         'Qualified values such as ≤, ≥, > and < understood; results spanning categories are marked not interpretable (NI) with the reason',
         'Intrinsic resistance and expert rules applied automatically, the original category kept and the rule named',
@@ -250,7 +250,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       title: 'Quick links',
       lead: 'The pages you use most, one step away.',
       links: [
-        { to: '/bk', title: 'Breakpoint lookup', text: 'Organism + drug, latest breakpoints' },
+        { to: '/bk', title: 'Breakpoint lookup', text: 'Organism + drug, breakpoints of the newest year in the data' },
         { to: '/atb', title: 'Drug lookup', text: 'Find a drug by name, code or alias' },
         { to: '/resource/taxon', title: 'Taxonomy', text: 'Browse and search taxa' },
         { to: '/resource/er', title: 'Expert rules', text: 'Intrinsic resistance and inference rules' },

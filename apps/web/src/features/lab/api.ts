@@ -104,7 +104,10 @@ export interface ResultItem {
 export type ExperimentStatus = 'running' | 'done' | 'failed';
 
 export interface ExperimentItem {
-  id: number;
+  /** The opaque reference the experiment is addressed by. */
+  id: string;
+  /** Its number among the user's own experiments: #1, #2… */
+  number: number;
   kind: 'single' | 'batch';
   status: ExperimentStatus;
   sampleName: string;
@@ -125,6 +128,8 @@ export interface ExperimentItem {
 
 export interface BatchPreviewRow {
   isolate: string;
+  specimenNumber: string;
+  patientId: string;
   organism: string;
   organismName: string;
   organismZh: string;
@@ -202,22 +207,22 @@ export const labApi = {
     api.get<DrugProposals>('/api/lab/antibiotics', params as Record<string, unknown>),
   /** Results and tests go as JSON fields: the client sends form bodies, which have no nested objects. */
   create: (input: ExperimentInput) =>
-    api.post<{ id: number; status: 'running' }>(
+    api.post<{ id: string; number: number; status: 'running' }>(
       '/api/lab/experiments',
       { ...input, results: JSON.stringify(input.results), tests: JSON.stringify(input.tests), expertRules: String(input.expertRules) },
       { toast: false },
     ),
-  detail: (id: number, options?: RequestOptions) => api.get<ExperimentDetail>(`/api/lab/experiments/${id}`, undefined, options),
+  detail: (id: string, options?: RequestOptions) => api.get<ExperimentDetail>(`/api/lab/experiments/${id}`, undefined, options),
   list: (query: HistoryQuery) => api.get<Page<ExperimentItem>>('/api/lab/experiments', query as unknown as Record<string, unknown>),
-  remove: (id: number) => api.post<{ id: number }>(`/api/lab/experiments/${id}/delete`, {}),
+  remove: (id: string) => api.post<{ id: string }>(`/api/lab/experiments/${id}/delete`, {}),
   /** Multipart upload: the HTTP client leaves FormData bodies as they are. */
-  async uploadBatch(file: File, guideline: string | undefined, expertRules = true): Promise<Envelope<{ id: number; status: string; format: string; isolates: number }>> {
+  async uploadBatch(file: File, guideline: string | undefined, expertRules = true): Promise<Envelope<{ id: string; number: number; status: string; format: string; isolates: number }>> {
     const form = new FormData();
     if (guideline) form.append('guideline', guideline);
     form.append('expertRules', String(expertRules));
     form.append('file', file, file.name);
     const response = await http.post('/api/lab/batches', form, { timeout: 120_000 });
-    return response.data as Envelope<{ id: number; status: string; format: string; isolates: number }>;
+    return response.data as Envelope<{ id: string; number: number; status: string; format: string; isolates: number }>;
   },
 };
 

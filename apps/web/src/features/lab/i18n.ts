@@ -142,6 +142,8 @@ const zh = {
     downloadExcel: '下载 Excel',
     preview: (n: number, total: number) => `预览前 ${n} 条（共 ${total} 条），完整结果请下载。`,
     isolate: '菌株',
+    specimenNumber: '标本号',
+    patientId: '患者 ID',
     test: '检测列',
   },
   detail: {
@@ -372,6 +374,8 @@ const en: LabText = {
     downloadExcel: 'Download Excel',
     preview: (n: number, total: number) => `The first ${n} of ${total} results; download the file for all of them.`,
     isolate: 'Isolate',
+    specimenNumber: 'Specimen no.',
+    patientId: 'Patient ID',
     test: 'Column',
   },
   detail: {

@@ -88,6 +88,8 @@ export interface TaxonDetail {
 }
 
 export interface BreakpointFiltersEcho {
+  /** For an organism code or a taxon: the groups whose rows apply, most specific first. */
+  groups?: OrganismGroup[] | null;
   guideline: string | null;
   year: number | null;
   method: string | null;

@@ -21,7 +21,7 @@ const zh = {
     overview: '临床微生物日常查阅的参考数据：菌种的现行名称与分类位置、抗菌药物的中英文名称与代码、CLSI 与 EUCAST 各年度折点、天然耐药与专家规则，以及 16S/18S rRNA 参考序列。',
     taxon: '基于 LPSN 与 GBIF 的原核与真菌分类：按分类等级与名称浏览、筛选，查看现行名称、命名状态与更名记录。',
     atb: '抗菌药物的规范中文名、英文名、缩写代码与别名，以及药物分类、ATC 编码、WHO AWaRe 分组与纸片含量。',
-    bp: 'CLSI 与 EUCAST 等指南的 MIC 与纸片扩散折点。默认显示各指南最新年份；筛选条件写入地址，可直接分享。',
+    bp: 'CLSI 与 EUCAST 等指南的 MIC 与纸片扩散折点。默认显示各指南在本库数据中的最新年份；筛选条件写入地址，可直接分享。',
     er: '天然耐药（预期耐药表型）、WHONET 专家推断规则与 EUCAST 专家规则：适用菌种、涉及药物、判定条件与来源。',
   },
   state: {
@@ -178,8 +178,9 @@ const zh = {
   bp: {
     guideline: '指南',
     year: '年份',
-    latest: '最新',
-    latestYear: '最新（{year}）',
+    latest: '数据中最新',
+    latestYear: '数据中最新（{year}）',
+    dataYears: '本库折点数据截至 {year} 年（WHONET 2023 版数据），指南的现行版本可能更新，请以指南官网为准。',
     allYears: '所有年份',
     method: '方法',
     organism: '菌种/菌群',
@@ -192,6 +193,7 @@ const zh = {
     keyword: '关键词',
     keywordPlaceholder: '药物、菌种代码或参考表',
     appliesTo: '适用于',
+    groupsNote: '含其所属各菌群的折点（每行注明来源菌群）：',
     export: '导出',
     csv: '导出 CSV',
     excel: '导出 Excel',
@@ -213,7 +215,7 @@ const zh = {
     methods: { MIC: 'MIC', DISK: '纸片' } as Record<string, string>,
     units: { MIC: 'mg/L', DISK: 'mm' } as Record<string, string>,
     types: { Human: '人用', Animal: '兽用', ECOFF: 'ECOFF' } as Record<string, string>,
-    legend: 'MIC（mg/L）：S ≤ 值，R ≥ 值；纸片法（mm）：S ≥ 值，R ≤ 值；I、SDD 为原表中的区间。',
+    legend: '按各指南的写法：MIC（mg/L）CLSI 为 S ≤ 值、R ≥ 值，EUCAST 为 S ≤ 值、R > 值；纸片法（mm）CLSI 为 S ≥ 值、R ≤ 值，EUCAST 为 S ≥ 值、R < 值；I、SDD 为原表中的区间。',
   },
   er: {
     tabs: { expected: '天然耐药', expert: '专家推断', eucast: 'EUCAST 规则' } as Record<string, string>,
@@ -241,7 +243,7 @@ const zh = {
 
 export type ResourceTexts = typeof zh;
 
-const en: ResourceTexts = {
+export const resourceTextsEn: ResourceTexts = {
   nav: {
     overview: 'Overview',
     taxon: 'Taxonomy',
@@ -263,7 +265,7 @@ const en: ResourceTexts = {
       'The reference data a microbiology lab looks up every day: the current name and position of an organism, Chinese and English names and codes of antimicrobials, CLSI and EUCAST breakpoints by year, intrinsic resistance and expert rules, and 16S/18S rRNA reference sequences.',
     taxon: 'Prokaryote and fungal taxonomy from LPSN and GBIF: browse and filter by rank and name, with current names, nomenclatural status and renamings.',
     atb: 'Standard Chinese and English names, codes and aliases of antimicrobial agents, with class, ATC code, WHO AWaRe group and disk potency.',
-    bp: 'MIC and disk diffusion breakpoints of CLSI, EUCAST and other guidelines. The latest year of each guideline is shown by default; the filters live in the address, so a view can be shared.',
+    bp: 'MIC and disk diffusion breakpoints of CLSI, EUCAST and other guidelines. The newest year of each guideline in this database is shown by default; the filters live in the address, so a view can be shared.',
     er: 'Intrinsic resistance (expected resistant phenotypes), WHONET expert interpretation rules and the EUCAST expert rules: organism, affected drugs, criteria and source.',
   },
   state: {
@@ -275,7 +277,7 @@ const en: ResourceTexts = {
     networkError: 'The server cannot be reached. Check the network and try again.',
     notFoundTitle: 'Not found',
     empty: 'No matching entries',
-    total: '{n} rows',
+    total: '{n} {n|row|rows}',
     lastImport: 'Imported {date} (source: {dir})',
   },
   filters: {
@@ -411,17 +413,18 @@ const en: ResourceTexts = {
     veterinary: 'Veterinary',
     loinc: 'LOINC',
     breakpoints: 'Breakpoints',
-    summary: '{guideline}: {count} rows, {years}',
+    summary: '{guideline}: {count} {count|row|rows}, {years}',
     expected: 'Intrinsic resistance rules',
-    expectedLink: '{n} intrinsic resistance rules involve this drug',
-    qc: '{n} QC ranges',
+    expectedLink: '{n} intrinsic resistance {n|rule involves|rules involve} this drug',
+    qc: '{n} QC {n|range|ranges}',
     notFound: 'No such antimicrobial',
   },
   bp: {
     guideline: 'Guideline',
     year: 'Year',
-    latest: 'Latest',
-    latestYear: 'Latest ({year})',
+    latest: 'Newest in the data',
+    latestYear: 'Newest in the data ({year})',
+    dataYears: 'Breakpoints in this database end at {year} (WHONET 2023 data release); the guidelines may have newer editions — check their websites.',
     allYears: 'All years',
     method: 'Method',
     organism: 'Organism',
@@ -434,6 +437,7 @@ const en: ResourceTexts = {
     keyword: 'Keyword',
     keywordPlaceholder: 'Drug, organism code or reference table',
     appliesTo: 'Applies to',
+    groupsNote: 'With the rows of every group it belongs to (each row names its group):',
     export: 'Export',
     csv: 'Export CSV',
     excel: 'Export Excel',
@@ -455,7 +459,7 @@ const en: ResourceTexts = {
     methods: { MIC: 'MIC', DISK: 'Disk' },
     units: { MIC: 'mg/L', DISK: 'mm' },
     types: { Human: 'Human', Animal: 'Veterinary', ECOFF: 'ECOFF' },
-    legend: 'MIC (mg/L): S ≤ value, R ≥ value; disk diffusion (mm): S ≥ value, R ≤ value; I and SDD are the ranges as published.',
+    legend: 'As each guideline writes them: MIC (mg/L) CLSI S ≤ value, R ≥ value; EUCAST S ≤ value, R > value. Disk diffusion (mm) CLSI S ≥ value, R ≤ value; EUCAST S ≥ value, R < value. I and SDD are the ranges as published.',
   },
   er: {
     tabs: { expected: 'Intrinsic resistance', expert: 'Inference rules', eucast: 'EUCAST rules' },
@@ -477,8 +481,8 @@ const en: ResourceTexts = {
     result: 'Result',
     source: 'Source',
     description: 'Description',
-    allDrugs: '{n} drugs',
+    allDrugs: '{n} {n|drug|drugs}',
   },
 };
 
-export const useResourceTexts = defineTexts<ResourceTexts>('resource', { zh, en });
+export const useResourceTexts = defineTexts<ResourceTexts>('resource', { zh, en: resourceTextsEn });

@@ -16,6 +16,9 @@ import '../../components/page/area.css';
 import '../resource/resource.css';
 import './search.css';
 
+/** Characters of the keyword the heading shows; a longer one (a pasted paragraph) is cut with "…". */
+const HEADING_KEYWORD = 80;
+
 interface BreakpointGroup {
   label: Localized;
   guideline: string;
@@ -103,7 +106,9 @@ export default function SearchPage() {
             className="mdc-area-hero__crumbs"
             items={[{ key: 'home', title: <LocaleLink to="/">{t('nav.home')}</LocaleLink> }, { key: 'search', title: tx.title }]}
           />
-          <h1 className="mdc-area-hero__title">{keyword ? fmt(tx.resultsFor, { k: keyword }) : tx.title}</h1>
+          <h1 className="mdc-area-hero__title" data-testid="search-heading" title={keyword.length > HEADING_KEYWORD ? keyword : undefined}>
+            {keyword ? fmt(tx.resultsFor, { k: keyword.length > HEADING_KEYWORD ? `${keyword.slice(0, HEADING_KEYWORD)}…` : keyword }) : tx.title}
+          </h1>
           <p className="mdc-area-hero__lead">{tx.lead}</p>
           <div className="mdc-search-page__box">
             <SearchBox initial={keyword} testId="search-page-input" />

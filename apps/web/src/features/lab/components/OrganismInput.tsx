@@ -35,10 +35,27 @@ export function OrganismInput({
   const controller = useRef<AbortController>(undefined);
   const picked = useRef<string | undefined>(undefined);
 
-  // A form reset (or a restored draft) changes the value from outside: show it.
+  // A form reset (or a restored draft) changes the value from outside: show it. A draft holds the
+  // WHONET code of the organism picked before ("eco"): show its name, as when it was picked.
   useEffect(() => {
-    if (!value) setTyped('');
-    else if (value !== picked.current && value !== typed) setTyped(value);
+    if (!value) {
+      setTyped('');
+      return;
+    }
+    if (value === picked.current || value === typed) return;
+    setTyped(value);
+    const lookup = new AbortController();
+    labApi
+      .organisms(value, lookup.signal)
+      .then((envelope) => {
+        const organism = envelope.code === 0 ? envelope.data.find((o) => o.code === value) : undefined;
+        if (lookup.signal.aborted || !organism) return;
+        picked.current = value;
+        setTyped(organismLabel(organism, locale));
+        onPicked?.(organism);
+      })
+      .catch(() => undefined);
+    return () => lookup.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 

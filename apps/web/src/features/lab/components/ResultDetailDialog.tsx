@@ -1,10 +1,17 @@
 import { Button } from 'antd';
+import { breakpointLimit, formatBreakpointValue } from '@mdc/contracts';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { ExperimentDetail, ResultItem } from '../api';
 import { categoryName, useLabText } from '../i18n';
 import { CategoryTag } from './CategoryTag';
 import { drugLabel } from './AddAntibioticDialog';
+
+/** "≤ 8", "> 8": a limit in its guideline's notation (EUCAST prints R > 8 where CLSI's form is R ≥ 16). */
+function limitText(guideline: string, method: string, which: 's' | 'r', value: number): string {
+  const limit = breakpointLimit(guideline, method, which, value);
+  return `${limit.operator} ${formatBreakpointValue(limit.value)}`;
+}
 
 function show(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
@@ -78,13 +85,13 @@ export function ResultDetailDialog({ experiment, result, onClose }: { experiment
                 {bp.guideline} {bp.year} · {bp.method}
               </dd>
               <dt>S</dt>
-              <dd>{bp.s === null ? '—' : `${bp.method === 'MIC' ? '≤' : '≥'} ${bp.s}`}</dd>
+              <dd>{bp.s === null ? '—' : limitText(bp.guideline, bp.method, 's', bp.s)}</dd>
               <dt>I</dt>
               <dd>{show(bp.i)}</dd>
               <dt>SDD</dt>
               <dd>{show(bp.sdd)}</dd>
               <dt>R</dt>
-              <dd>{bp.r === null ? '—' : `${bp.method === 'MIC' ? '≥' : '≤'} ${bp.r}`}</dd>
+              <dd>{bp.r === null ? '—' : limitText(bp.guideline, bp.method, 'r', bp.r)}</dd>
               <dt>{d.ecoff}</dt>
               <dd>{show(bp.ecoff)}</dd>
               {bp.potency && (

@@ -96,7 +96,7 @@ export default function LabHistoryPage() {
   const remove = (experiment: ExperimentItem) =>
     dialogs.confirm({
       title: h.confirmTitle,
-      content: `#${experiment.id} · ${experiment.sampleName}. ${h.confirmText}`,
+      content: `#${experiment.number} · ${experiment.sampleName}. ${h.confirmText}`,
       okText: h.confirmOk,
       okType: 'danger',
       cancelText: h.confirmCancel,
@@ -194,7 +194,7 @@ export default function LabHistoryPage() {
                   <li key={e.id} className="mdc-cards__item" data-testid="hist-row" data-id={e.id}>
                     <div className="mdc-cards__head">
                       <LocaleLink to={`/lab/res?id=${e.id}`} className="mdc-cards__title" data-testid="hist-open">
-                        #{e.id} {e.sampleName}
+                        #{e.number} {e.sampleName}
                       </LocaleLink>
                       <StatusTag status={e.status} text={text} />
                     </div>
@@ -255,7 +255,7 @@ export default function LabHistoryPage() {
               onChange: (page) => update({ page: page > 1 ? String(page) : undefined }),
             }}
             columns={[
-              { title: h.id, dataIndex: 'id', width: 70, render: (id: number) => `#${id}` },
+              { title: h.id, dataIndex: 'number', width: 70, render: (number: number) => `#${number}` },
               { title: h.type, key: 'kind', width: 100, render: (_, e) => text.kind[e.kind] },
               {
                 title: h.sample,
@@ -297,7 +297,8 @@ export default function LabHistoryPage() {
               {
                 title: h.actions,
                 key: 'actions',
-                width: 130,
+                // "View" and "Delete" with its icon, in English too.
+                width: locale === 'zh' ? 140 : 180,
                 fixed: 'right',
                 render: (_, e) => (
                   <span style={{ whiteSpace: 'nowrap' }}>

@@ -28,13 +28,22 @@ export function StatusTag({ status, text }: { status: ExperimentDetail['status']
   );
 }
 
+/** The browser's time zone, for the times in exported reports ('' lets the server choose). */
+function readerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export function formatTime(iso: string | null, locale: 'zh' | 'en'): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Follows the experiment every second while it runs, then stops: no reload needed. */
-function useExperiment(id: number | null): State {
+function useExperiment(id: string | null): State {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     if (id === null) return undefined;
@@ -70,7 +79,8 @@ export default function LabResultPage() {
   const locale = useLocale();
   const { message } = App.useApp();
   const raw = useSearchParams()[0].get('id');
-  const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  // An opaque reference, or the global id of an address made before references existed.
+  const id = raw && /^(?:\d{1,15}|[a-z][0-9a-z]{4,39})$/.test(raw) ? raw : null;
   const state = useExperiment(id);
   const [detail, setDetail] = useState<ResultItem | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
@@ -167,7 +177,7 @@ export default function LabResultPage() {
       <AreaHero
         area="lab"
         crumbs={crumbs}
-        title={`${r.title} · #${e.id}`}
+        title={`${r.title} · #${e.number}`}
         lead={e.kind === 'batch' ? (e.batch?.fileName ?? e.sampleName) : `${e.sampleName} · ${organism}`}
         tags={<StatusTag status={e.status} text={text} />}
       />
@@ -183,7 +193,7 @@ export default function LabResultPage() {
                 disabled={e.status !== 'done'}
                 loading={exporting === 'pdf'}
                 data-testid="export-pdf"
-                onClick={() => download('pdf', `/api/lab/experiments/${e.id}/export`, { format: 'pdf', lang: locale }, `mdc-ast-${e.id}.pdf`)}
+                onClick={() => download('pdf', `/api/lab/experiments/${e.id}/export`, { format: 'pdf', lang: locale, tz: readerTimeZone() }, `mdc-ast-${e.number}.pdf`)}
               >
                 {r.exportPdf}
               </Button>
@@ -192,7 +202,7 @@ export default function LabResultPage() {
                 disabled={e.status !== 'done'}
                 loading={exporting === 'xlsx'}
                 data-testid="export-excel"
-                onClick={() => download('xlsx', `/api/lab/experiments/${e.id}/export`, { format: 'xlsx', lang: locale }, `mdc-ast-${e.id}.xlsx`)}
+                onClick={() => download('xlsx', `/api/lab/experiments/${e.id}/export`, { format: 'xlsx', lang: locale, tz: readerTimeZone() }, `mdc-ast-${e.number}.xlsx`)}
               >
                 {r.exportExcel}
               </Button>
@@ -208,7 +218,7 @@ export default function LabResultPage() {
                 disabled={e.status !== 'done'}
                 loading={exporting === 'csv'}
                 data-testid="download-csv"
-                onClick={() => download('csv', `/api/lab/experiments/${e.id}/download`, { format: 'csv', lang: locale }, `mdc-ast-${e.id}.csv`)}
+                onClick={() => download('csv', `/api/lab/experiments/${e.id}/download`, { format: 'csv', lang: locale }, `mdc-ast-${e.number}.csv`)}
               >
                 {r.downloadCsv}
               </Button>
@@ -217,7 +227,7 @@ export default function LabResultPage() {
                 disabled={e.status !== 'done'}
                 loading={exporting === 'xlsx'}
                 data-testid="download-excel"
-                onClick={() => download('xlsx', `/api/lab/experiments/${e.id}/download`, { format: 'xlsx', lang: locale }, `mdc-ast-${e.id}.xlsx`)}
+                onClick={() => download('xlsx', `/api/lab/experiments/${e.id}/download`, { format: 'xlsx', lang: locale }, `mdc-ast-${e.number}.xlsx`)}
               >
                 {r.downloadExcel}
               </Button>
@@ -398,13 +408,19 @@ export default function LabResultPage() {
             <p className="mdc-lab__muted">{r.preview(e.batch.preview.length, e.batch.results)}</p>
             <Table<BatchPreviewRow>
               size="small"
-              rowKey={(row) => `${row.isolate}:${row.column}:${row.antibiotic}`}
+              rowKey={(row) => `${row.isolate}:${row.specimenNumber}:${row.column}:${row.antibiotic}`}
               dataSource={e.batch.preview}
               pagination={{ pageSize: 20, showSizeChanger: false }}
               scroll={{ x: 900 }}
               data-testid="batch-preview"
               columns={[
-                { title: r.isolate, dataIndex: 'isolate', width: 70 },
+                // A lab knows its isolates by specimen number and patient, not by the row of the file.
+                ...(e.batch.preview.some((row) => row.specimenNumber || row.patientId)
+                  ? [
+                      { title: r.specimenNumber, key: 'specimenNumber', width: 120, render: (_: unknown, row: BatchPreviewRow) => row.specimenNumber || '—' },
+                      { title: r.patientId, key: 'patientId', width: 120, render: (_: unknown, row: BatchPreviewRow) => row.patientId || '—' },
+                    ]
+                  : [{ title: r.isolate, dataIndex: 'isolate', width: 70 }]),
                 { title: r.organism, key: 'organism', width: 170, render: (_, row) => (locale === 'zh' ? row.organismZh || row.organismName : row.organismName) || row.organism },
                 { title: r.test, dataIndex: 'column', width: 100 },
                 { title: r.antibiotic, key: 'antibiotic', width: 140, render: (_, row) => (locale === 'zh' ? row.antibioticZh || row.antibioticName : row.antibioticName) || row.antibiotic },

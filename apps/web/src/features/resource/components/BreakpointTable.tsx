@@ -55,10 +55,10 @@ export function BreakpointTable({ rows, total, loading, state, onChange, hide = 
         </Tooltip>
       ),
     },
-    { title: c.s, ...sorted('s'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.method, 's', r.s) },
+    { title: c.s, ...sorted('s'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.guideline, r.method, 's', r.s) },
     { title: c.sdd, align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => rangeCell(r.sdd) },
     { title: c.i, align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => rangeCell(r.i) },
-    { title: c.r, ...sorted('r'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.method, 'r', r.r) },
+    { title: c.r, ...sorted('r'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.guideline, r.method, 'r', r.r) },
     { title: c.ecoff, ...sorted('ecoff'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => (r.ecoff === null ? '' : formatValue(r.ecoff)) },
     {
       title: `${c.type} / ${c.site}`,
@@ -159,10 +159,10 @@ function BreakpointCard({ row: r, hide }: { row: BreakpointRow; hide: ('organism
   const tx = useResourceTexts();
   const c = tx.bp.columns;
   const values: [string, string][] = [
-    [c.s, breakpointCell(r.method, 's', r.s)],
+    [c.s, breakpointCell(r.guideline, r.method, 's', r.s)],
     [c.sdd, rangeCell(r.sdd)],
     [c.i, rangeCell(r.i)],
-    [c.r, breakpointCell(r.method, 'r', r.r)],
+    [c.r, breakpointCell(r.guideline, r.method, 'r', r.r)],
     [c.ecoff, r.ecoff === null ? '' : formatValue(r.ecoff)],
   ];
   return (

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointCell, drugName, formatValue, rangeCell } from './format';
+import { breakpointCell, drugName, formatValue, optionMatches, rangeCell } from './format';
 
 describe('breakpoint cells', () => {
   it('writes the direction of S and R by method', () => {
-    expect(breakpointCell('MIC', 's', 0.5)).toBe('≤0.5');
-    expect(breakpointCell('MIC', 'r', 1)).toBe('≥1');
-    expect(breakpointCell('DISK', 's', 24)).toBe('≥24');
-    expect(breakpointCell('DISK', 'r', 23)).toBe('≤23');
-    expect(breakpointCell('MIC', 's', null)).toBe('');
+    expect(breakpointCell('CLSI', 'MIC', 's', 0.5)).toBe('≤0.5');
+    expect(breakpointCell('CLSI', 'MIC', 'r', 1)).toBe('≥1');
+    expect(breakpointCell('CLSI', 'DISK', 's', 24)).toBe('≥24');
+    expect(breakpointCell('CLSI', 'DISK', 'r', 23)).toBe('≤23');
+    expect(breakpointCell('CLSI', 'MIC', 's', null)).toBe('');
+    // EUCAST prints its resistant limit as "R > 8" (stored as 16) and "R < 16" (stored as 15).
+    expect(breakpointCell('EUCAST', 'MIC', 'r', 16)).toBe('>8');
+    expect(breakpointCell('EUCAST', 'DISK', 'r', 15)).toBe('<16');
   });
 
   it('writes numbers plainly', () => {
@@ -30,5 +33,20 @@ describe('drug names', () => {
     expect(drugName({ code: 'AMC', name: 'Amoxicillin/Clavulanic acid', nameZh: '阿莫西林/克拉维酸' }, 'zh')).toBe('阿莫西林/克拉维酸');
     expect(drugName({ code: 'MNC', name: 'Meropenem/Nacubactam', nameZh: null }, 'zh')).toBe('Meropenem/Nacubactam');
     expect(drugName({ code: 'XYZ', name: null, nameZh: null }, 'en')).toBe('XYZ');
+  });
+});
+
+describe('filter options match what microbiologists type', () => {
+  it('finds an option anywhere in its words or word by word', () => {
+    const kpn = '肺炎克雷伯菌 Klebsiella pneumoniae kpn';
+    expect(optionMatches('pneumo', kpn)).toBe(true);
+    expect(optionMatches('K. pneumoniae', kpn)).toBe(true);
+    expect(optionMatches('k pneu', kpn)).toBe(true);
+    expect(optionMatches('肺炎克雷伯', kpn)).toBe(true);
+    expect(optionMatches('E. coli', kpn)).toBe(false);
+    const tzp = '哌拉西林/他唑巴坦 Piperacillin/Tazobactam TZP';
+    expect(optionMatches('pip/tazo', tzp)).toBe(true);
+    expect(optionMatches('tazo pip', tzp)).toBe(false);
+    expect(optionMatches('', tzp)).toBe(true);
   });
 });

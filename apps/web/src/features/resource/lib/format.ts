@@ -1,4 +1,5 @@
-import type { Locale } from '@mdc/contracts';
+import { createElement, Fragment, type ReactNode } from 'react';
+import { breakpointLimit, formatBreakpointValue, type Locale } from '@mdc/contracts';
 import type { AntibioticRef, Localized } from '../api';
 
 export const taxonPath = (id: string) => `/resource/taxon/${encodeURIComponent(id)}`;
@@ -20,17 +21,15 @@ export function isItalicRank(rank: string): boolean {
 
 /** A number as a microbiologist writes it: 0.125, 2, 16 — never 1e-3 or 0.12500. */
 export function formatValue(value: number): string {
-  return String(Number(value.toPrecision(6)));
+  return formatBreakpointValue(value);
 }
 
 /**
- * S and R of a breakpoint row with their direction: MIC S ≤ x, R ≥ y (mg/L); disk S ≥ x, R ≤ y (mm).
+ * S and R of a breakpoint row in its guideline's notation: CLSI MIC S ≤ x, R ≥ y; EUCAST MIC
+ * S ≤ x, R > y (the stored first resistant value is shown as EUCAST prints it); disks the other way.
  */
-export function breakpointCell(method: string, which: 's' | 'r', value: number | null): string {
-  if (value === null) return '';
-  const disk = method.toUpperCase() === 'DISK';
-  const operator = which === 's' ? (disk ? '≥' : '≤') : disk ? '≤' : '≥';
-  return `${operator}${formatValue(value)}`;
+export function breakpointCell(guideline: string, method: string, which: 's' | 'r', value: number | null): string {
+  return value === null ? '' : breakpointLimit(guideline, method, which, value).text;
 }
 
 /** I and SDD as published ("1-2"); WHONET's "-" means the guideline has none. */
@@ -39,7 +38,38 @@ export function rangeCell(text: string): string {
   return t === '-' ? '' : t.replace(/^(\d[\d.]*)\s*-\s*(\d[\d.]*)$/, '$1–$2');
 }
 
-/** Case-insensitive match of what was typed against an option's words (names in both languages, codes). */
+/** Lower case, accents dropped, the separators of names ("K. pneumoniae", "pip/tazo") as spaces. */
+function looseKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[\s/\-,.()[\]{};:·、，。（）【】]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Whether what was typed matches an option's words (names in both languages, codes): anywhere in
+ * them, or word by word as the site search reads it — each typed word starting a word of the
+ * name, in order ("K. pneumoniae", "E.coli", "pip/tazo", "Staph aureus").
+ */
 export function optionMatches(input: string, words: string): boolean {
-  return words.toLowerCase().includes(input.trim().toLowerCase());
+  const typed = looseKey(input);
+  if (!typed) return true;
+  const text = looseKey(words);
+  if (text.includes(typed)) return true;
+  const tokens = typed.split(' ');
+  if (tokens.length < 2) return false;
+  const list = text.split(' ');
+  for (let start = 0; start + tokens.length <= list.length; start++) {
+    if (tokens.every((token, i) => list[start + i]!.startsWith(token))) return true;
+  }
+  return false;
+}
+
+/** A combination's name with a line-break opportunity after each "/" ("Trimethoprim/<wbr>Sulfamethoxazole"). */
+export function breakableName(name: string): ReactNode {
+  const parts = name.split('/');
+  if (parts.length === 1) return name;
+  return createElement(Fragment, null, ...parts.flatMap((part, i) => (i === 0 ? [part] : ['/', createElement('wbr', { key: i }), part])));
 }

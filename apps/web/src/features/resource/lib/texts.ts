@@ -21,7 +21,14 @@ export function defineTexts<T extends object>(ns: string, texts: Record<Locale, 
   };
 }
 
-/** `fmt('共 {n} 条', { n: 3 })` → '共 3 条'. */
+/**
+ * `fmt('共 {n} 条', { n: 3 })` → '共 3 条'. English counts pick their noun: `{n|row|rows}` is
+ * "row" when n is 1 ("1 row", not "1 rows"), else "rows"; n may be a formatted number ("1,234").
+ */
 export function fmt(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, key: string, one: string, other: string) =>
+      key in values ? (Number(String(values[key]).replace(/,/g, '')) === 1 ? one : other) : whole,
+    )
+    .replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

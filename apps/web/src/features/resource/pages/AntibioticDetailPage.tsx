@@ -8,6 +8,7 @@ import { AwareTag } from '../components/bits';
 import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../components/BreakpointTable';
 import { NotFound, ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
+import { breakableName } from '../lib/format';
 import { fmt } from '../lib/texts';
 import { antibioticTitleName, useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
@@ -60,6 +61,7 @@ function yearSpan(years: number[]): string {
 }
 
 function Breakpoints({ drug }: { drug: AntibioticDetail }) {
+  const locale = useLocale();
   const tx = useResourceTexts();
   const summary = drug.breakpointSummary;
   const [guideline, setGuideline] = useState(summary[0]?.guideline);
@@ -115,7 +117,7 @@ function Breakpoints({ drug }: { drug: AntibioticDetail }) {
               />
               <Select
                 size="small"
-                style={{ width: 130 }}
+                style={{ width: locale === 'zh' ? 150 : 200 }}
                 value={year}
                 aria-label={tx.bp.year}
                 onChange={(v: string) => {
@@ -171,7 +173,7 @@ export default function AntibioticDetailPage() {
       testId="resource-atb-detail-page"
       title={
         <span data-testid="atb-heading">
-          {main}
+          {breakableName(main)}
           {drug && <span className="mdc-res-title-code"> {drug.code}</span>}
         </span>
       }

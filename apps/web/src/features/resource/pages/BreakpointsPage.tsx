@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Tag, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useLocale } from '../../../lib/i18n/hooks';
 import {
   downloadUrl,
@@ -56,6 +56,9 @@ export default function BreakpointsPage() {
   }, [o, query.guideline]);
 
   const shownYear = list.data?.filters.year;
+  // The data end at this year (WHONET's release), whatever the guidelines have published since.
+  const newest = o && o.guidelines.length ? Math.max(...o.guidelines.map((g) => g.latestYear)) : undefined;
+  const groups = list.data?.filters.groups;
   const exportParams = { ...filters, sort, lang: locale };
   const active = BP_FILTER_KEYS.some((k) => query[k] !== undefined);
 
@@ -84,7 +87,7 @@ export default function BreakpointsPage() {
             value={query.year ?? ''}
             onChange={(v: string) => update({ year: v || null })}
             options={[
-              { value: '', label: shownYear ? fmt(tx.bp.latestYear, { year: shownYear }) : tx.bp.latest },
+              { value: '', label: shownYear || newest ? fmt(tx.bp.latestYear, { year: shownYear ?? newest! }) : tx.bp.latest },
               { value: 'all', label: tx.bp.allYears },
               ...years.map((y) => ({ value: String(y), label: String(y) })),
             ]}
@@ -205,7 +208,27 @@ export default function BreakpointsPage() {
               <i>{taxon.data?.name ?? query.taxon}</i>
             </Tag>
           )}
+          {groups && groups.length > 0 && (
+            <span className="mdc-bp-groups" data-testid="bp-groups">
+              {tx.bp.groupsNote}{' '}
+              {groups.map((g, i) => (
+                <Fragment key={`${g.level}:${g.code}`}>
+                  {i > 0 && ' · '}
+                  <span className="mdc-bp-groups__item">
+                    {localized(g.label, locale)}
+                    {/* Subkingdom codes are a bare "+" or "-": the label says it. */}
+                    {g.code.length > 1 && <span className="mdc-res-code"> {g.code}</span>}
+                  </span>
+                </Fragment>
+              ))}
+            </span>
+          )}
           <span className="mdc-res-muted mdc-res-legend">{tx.bp.legend}</span>
+          {newest && (
+            <span className="mdc-res-muted mdc-res-legend" data-testid="bp-data-years">
+              {fmt(tx.bp.dataYears, { year: newest })}
+            </span>
+          )}
         </div>
         <Space size={8} wrap>
           <Tooltip title={tx.bp.exportHint}>

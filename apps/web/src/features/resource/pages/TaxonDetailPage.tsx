@@ -443,7 +443,18 @@ export default function TaxonDetailPage() {
   const notFound = taxon.problem?.kind === 'message' && taxon.problem.code === 1004;
   useEntityTitle(t ? taxonTitleName(t, locale) : undefined);
 
-  const title = t ? <TaxonName name={t.name} rank={t.rank} /> : notFound ? tx.taxonDetail.notFound : id;
+  // While it loads, a placeholder: the id (B_ESCHR_COLI) is a database key, not a name.
+  const title = t ? (
+    <TaxonName name={t.name} rank={t.rank} />
+  ) : notFound ? (
+    tx.taxonDetail.notFound
+  ) : taxon.problem ? (
+    tx.titles.taxon
+  ) : (
+    <span data-testid="taxon-title-loading">
+      <Skeleton.Input active size="large" className="mdc-res-title-loading" />
+    </span>
+  );
   const lead = t ? (
     <span className="mdc-res-subtitle" data-testid="taxon-heading">
       {t.nameZh && <strong className="mdc-res-zh-title">{t.nameZh}</strong>} <RankLabel rank={t.rank} /> · {tx.statuses[t.status] ?? t.status}
@@ -457,7 +468,7 @@ export default function TaxonDetailPage() {
       testId="resource-taxon-detail-page"
       title={title}
       lead={lead}
-      crumbs={[{ label: tx.titles.taxon, to: '/resource/taxon' }, { label: t ? (locale === 'zh' && t.nameZh ? t.nameZh : t.name) : id }]}
+      crumbs={[{ label: tx.titles.taxon, to: '/resource/taxon' }, { label: t ? (locale === 'zh' && t.nameZh ? t.nameZh : t.name) : '…' }]}
     >
       {taxon.problem && (notFound ? <NotFound title={tx.taxonDetail.notFound} msg={taxon.problem.kind === 'message' ? taxon.problem.msg : ''} /> : <ProblemAlert problem={taxon.problem} onRetry={taxon.reload} />)}
       {!t && !taxon.problem && <Skeleton active paragraph={{ rows: 8 }} />}

@@ -73,7 +73,7 @@ export default function TaxonomyPage() {
       ),
     },
     { title: tx.taxon.family, dataIndex: 'family', render: (v: string | null) => v ?? '' },
-    { title: tx.prevalence.label, ...sorted('prevalence'), width: 110, render: (_, t) => <PrevalenceTag prevalence={t.prevalence} /> },
+    { title: tx.prevalence.label, ...sorted('prevalence'), width: locale === 'zh' ? 110 : 170, render: (_, t) => <PrevalenceTag prevalence={t.prevalence} /> },
   ];
 
   const onChange = (p: TablePaginationConfig, _f: unknown, sorter: SorterResult<TaxonListItem> | SorterResult<TaxonListItem>[]) => {
@@ -148,7 +148,9 @@ export default function TaxonomyPage() {
         dataSource={list.data?.list ?? []}
         loading={list.loading}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
+        // Wide enough for the columns on a phone (scrolled sideways); on a desktop the names wrap
+        // rather than push the last column ("Clinical prevalence") out of view.
+        scroll={{ x: 960 }}
         pagination={{
           current: page,
           pageSize,
