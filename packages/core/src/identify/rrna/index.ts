@@ -92,3 +92,4 @@ export {
 } from './format';
 export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
+export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';
