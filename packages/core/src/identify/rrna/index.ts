@@ -19,6 +19,7 @@ export {
 export {
   identifySequence,
   identifySequences,
+  otherMarkerRefusal,
   distinctWords,
   DEFAULT_CANDIDATES,
   DEFAULT_COMMON_WORD_SHARE,

@@ -480,6 +480,27 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   };
 }
 
+/**
+ * A sequence refused for lack of a similar reference of its marker that an identification against
+ * the other marker's references placed (an 18S gene submitted as 16S, or the reverse): the same
+ * headline, and the reason to use the other method.
+ */
+export function otherMarkerRefusal(refusal: Refusal, marker: Marker, other: Identification, minLength = DEFAULT_MIN_LENGTH): Refusal {
+  const top = other.topHit;
+  return {
+    ...refusal,
+    reason: 'other-marker',
+    messageKey: refusalMessageKey(marker, 'other-marker'),
+    message: IDENTIFY_MESSAGES[refusalMessageKey(marker, 'other-marker')],
+    detail: refusalDetail('other-marker', {
+      minLength,
+      minSimilarity: thresholdsFor(marker).minSimilarity,
+      marker,
+      otherMatch: { species: top.species, accession: top.accession, similarity: top.similarity },
+    }),
+  };
+}
+
 /** Each sequence of a submission gets its own result, in order. */
 export function identifySequences(index: ReferenceIndex, queries: readonly IdentifyQuery[], options: IdentifyOptions = {}): IdentificationResult[] {
   return queries.map((q) => identifySequence(index, q, options));
