@@ -303,6 +303,23 @@ describe('identifySequence: ties at the precision shown', () => {
   });
 });
 
+describe('identifySequence: a reference without its primer region', () => {
+  it('does not count up to 20 query bases beyond a reference end, and counts the rest as gaps', () => {
+    const query = base.slice(0, 1000);
+    const noPrimer = base.slice(15, 1000); // deposited without the first 15 bases the read has
+    const oneOff = substitute(query, 1, rng(40), 1).split('');
+    const partial = base.slice(100, 1000); // stops 100 bases inside the read
+    const index = buildReferenceIndex([ref('P1', 'Alpha prima', noPrimer), ref('S1', 'Beta secunda', oneOff.join('')), ref('G1', 'Gamma tertia', partial), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: query }));
+    expect(result.topHit).toMatchObject({ accession: 'P1', similarity: 100, alignedLength: 985, gaps: 0, gapOpens: 0, queryStart: 16, queryEnd: 1000, referenceStart: 1 });
+    expect(result.topHit.alignment!.query).toBe(noPrimer);
+    expect(result.hits.find((h) => h.accession === 'S1')!.similarity).toBeCloseTo(99.9, 10);
+    const g = result.hits.find((h) => h.accession === 'G1')!;
+    expect(g).toMatchObject({ alignedLength: 980, gaps: 80, gapOpens: 1, queryStart: 21 });
+    expect(g.similarity).toBeCloseTo((100 * 900) / 980, 10);
+  });
+});
+
 describe('identifySequence: 18S thresholds', () => {
   it('names a fungal species only at 99.5 %, where 16S names one at 98.7 %', () => {
     const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...background]);
