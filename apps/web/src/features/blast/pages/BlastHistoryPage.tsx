@@ -126,7 +126,8 @@ export default function BlastHistoryPage() {
 
   const topHit = (task: TaskSummary) => {
     const Call = methodView(task.method)?.Call;
-    return task.call && Call ? (
+    // A method may have an answer without a call (16S: "no similar reference").
+    return Call && (task.call || (task.status === 'done' && task.summary)) ? (
       <Call task={task} />
     ) : task.status === 'failed' && task.error ? (
       <Tooltip title={task.error[locale]}>
