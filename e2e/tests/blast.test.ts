@@ -289,7 +289,9 @@ describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusa
     expect(await row(noMatchTask).getAttribute('data-status')).toBe('done');
     expect(await row(noMatchTask).getByTestId('history-no-match').innerText()).toContain(t.noMatch);
     expect(await row(yeastTask).getAttribute('data-status')).toBe('failed');
-    expect(await row(yeastTask).innerText()).toContain(t.use18);
+    const refusal = await row(yeastTask).getByTestId('history-refusal').innerText();
+    expect(refusal).toContain(t.headline);
+    expect(refusal).toContain(t.use18);
   });
 });
 

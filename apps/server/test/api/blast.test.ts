@@ -270,7 +270,10 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(task.error.en).toMatch(/^Unsupported 16s gene sequence, Please confirm and re-enter — This looks like an 18S rRNA gene/);
     expect(task.error.zh).toMatch(/^不支持的 16s 基因序列，请确认后重新输入：这看起来是 18S rRNA 基因/);
     const history = await call(portal, 'GET', '/api/blast/tasks?status=failed&pageSize=100', undefined, { token: alice });
-    expect(history.body.data.list.find((t: { id: string }) => t.id === task.id).error.en).toContain('use the 18S identification');
+    const row = history.body.data.list.find((t: { id: string }) => t.id === task.id);
+    expect(row.error.en).toContain('use the 18S identification');
+    expect(row.summary.refusal.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+    expect(row.summary.refusal.detail.zh).toMatch(/请使用 18S 鉴定/);
 
     const listeria = query(queries16S, 'Listeria monocytogenes');
     const reverse = await call(portal, 'POST', '/api/blast/tasks', { marker: '18S', sequence: listeria.sequence }, { token: alice, locale: 'en' });

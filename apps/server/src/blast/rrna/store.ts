@@ -1,4 +1,4 @@
-import { refusalText, type IdentificationResult } from '@mdc/core/identify/rrna';
+import { refusalText, type IdentificationResult, type LocalizedText } from '@mdc/core/identify/rrna';
 import type { Queryable } from '../../db';
 import type { Outcome } from '../method';
 import type { EngineAnswer } from './engine';
@@ -46,6 +46,8 @@ export interface RrnaSummary {
   /** Sequences with no reference above the minimum similarity, and the best similarity among them. */
   noSimilarReference?: number;
   bestSimilarity?: number;
+  /** Why every sequence was refused: the seed's headline and the specific reason. */
+  refusal?: { message: LocalizedText; detail: LocalizedText };
 }
 
 /**
@@ -73,6 +75,7 @@ export function sequenceOutcome(taskId: string, answer: EngineAnswer): { outcome
     const similarities = noMatch.map((r) => (!r.ok ? (r.bestSimilarity ?? 0) : 0));
     summary.bestSimilarity = Math.max(...similarities);
   }
+  if (status === 'failed' && refusal && !refusal.ok) summary.refusal = { message: refusal.message, detail: refusal.detail };
   const outcome: Outcome = {
     status,
     error: status === 'failed' && refusal && !refusal.ok ? refusalText(refusal.message, refusal.detail) : null,

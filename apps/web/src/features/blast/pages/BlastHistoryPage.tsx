@@ -126,8 +126,8 @@ export default function BlastHistoryPage() {
 
   const topHit = (task: TaskSummary) => {
     const Call = methodView(task.method)?.Call;
-    // A method may have an answer without a call (16S: "no similar reference").
-    return Call && (task.call || (task.status === 'done' && task.summary)) ? (
+    // A method may say more than its call: "no similar reference", or why it refused (16S/18S).
+    return Call && (task.call || task.summary) ? (
       <Call task={task} />
     ) : task.status === 'failed' && task.error ? (
       <Tooltip title={task.error[locale]}>

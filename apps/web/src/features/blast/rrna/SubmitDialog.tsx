@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Segmented, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { fmt, useBlastTexts, type BlastTexts } from '../texts';
 /** Files go as multipart: the server takes up to 10 MB each (a trace is 100–500 KB). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 100;
+const ACCEPT = '.fasta,.fa,.fas,.fna,.ffn,.txt,.ab1,.abi,text/plain';
 
 interface Problem {
   message: string;
@@ -260,10 +261,17 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
                 />
               </li>
             ))}
+            <li>
+              <Upload accept={ACCEPT} multiple showUploadList={false} beforeUpload={readFile}>
+                <Button size="small" icon={<PlusOutlined />} data-testid="blast-add-files">
+                  {tx.dialog.addFiles}
+                </Button>
+              </Upload>
+            </li>
           </ul>
         ) : (
           <Upload.Dragger
-            accept=".fasta,.fa,.fas,.fna,.ffn,.txt,.ab1,.abi,text/plain"
+            accept={ACCEPT}
             multiple
             showUploadList={false}
             beforeUpload={readFile}

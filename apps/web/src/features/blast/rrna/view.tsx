@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { Fragment } from 'react';
 import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
-import type { Marker, TaskDetail, TaskSummary } from '../api';
+import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
 import { ConfidenceTag, percent } from '../components/bits';
 import type { BlastMethodView, MethodDialogProps } from '../methods';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
@@ -74,12 +74,28 @@ function RrnaResult({ task }: { task: TaskDetail }) {
  */
 function RrnaCall({ task }: { task: TaskSummary }) {
   const tx = useBlastTexts();
-  const summary = (task.summary ?? {}) as { members?: string[]; noSimilarReference?: number; bestSimilarity?: number };
+  const locale = useLocale();
+  const summary = (task.summary ?? {}) as {
+    members?: string[];
+    noSimilarReference?: number;
+    bestSimilarity?: number;
+    refusal?: { message: Localized; detail: Localized };
+  };
   if (!task.topHit) {
+    if (summary.refusal) {
+      // The seed's headline, and under it what to change.
+      return (
+        <span className="mdc-blast-hist-refusal" data-testid="history-refusal">
+          <span className="mdc-blast-hist-error">{summary.refusal.message[locale]}</span>
+          <span className="mdc-blast-muted">{summary.refusal.detail[locale]}</span>
+        </span>
+      );
+    }
     if (!summary.noSimilarReference) return null;
+    const best = summary.bestSimilarity ?? 0;
     return (
       <span className="mdc-blast-hist-top mdc-blast-muted" data-testid="history-no-match">
-        {fmt(tx.history.noSimilar, { sim: (summary.bestSimilarity ?? 0).toFixed(2) })}
+        {best > 0 ? fmt(tx.history.noSimilar, { sim: best.toFixed(2) }) : tx.result.noSimilar}
       </span>
     );
   }
