@@ -308,7 +308,7 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(csv.raw.split('\r\n')[1]).toContain(`Species group: ${result.confidence.names.join(', ')}`);
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
     const runs = pdfRuns(pdf.rawPayload);
-    expect(pdfText(pdf.rawPayload)).toContain('Species of the group: ');
+    expect(pdfText(pdf.rawPayload)).toContain(`Confidence: Species group: ${result.confidence.names.join(', ')}`);
     expect(runs.filter((r) => r.italic).map((r) => r.text)).toEqual(expect.arrayContaining(['Neisseria flava', 'Neisseria mucosa', 'Neisseria sicca']));
   });
 

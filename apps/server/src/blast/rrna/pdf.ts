@@ -161,16 +161,15 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
     line([{ text: `${t.topHit}: ` }, { text: top.species, italic: true }, { text: ` (${top.accession})` }]);
     doc.fontSize(9);
     line([{ text: `${t.confidence}: ` }, ...confidenceRuns(result.confidence.level, result.confidence.names)]);
-    if (result.confidence.level === 'species-group') line([{ text: `${t.group}: ` }, ...names(result.confidence.names, true)]);
     if (result.confidence.limitedBy === 'coverage') doc.text(t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholds.minCoverage), { width });
     doc.text(
       `${t.columns.similarity}: ${top.similarity.toFixed(2)}    ${t.columns.length}: ${top.alignedLength}    ${t.columns.mismatches}: ${top.mismatches}    ${t.columns.gaps}: ${top.gaps}    ${t.columns.score}: ${top.score}    ${t.columns.coverage}: ${top.queryCoverage.toFixed(1)}`,
     );
     for (const note of notes) doc.fillColor('#555').text(note, { width }).fillColor('#222');
     if (top.lineage.length) {
-      // Genus and species are italic, higher ranks are not (ICNP / ICN usage).
+      // Kingdom … genus: only the genus is italic (ICNP / ICN usage).
       doc.fillColor('#555');
-      line(top.lineage.flatMap((rank, i) => [...(i > 0 ? [{ text: ' › ' }] : []), { text: rank, italic: i >= top.lineage.length - 2 }]));
+      line(top.lineage.flatMap((rank, i) => [...(i > 0 ? [{ text: ' › ' }] : []), { text: rank, italic: i === top.lineage.length - 1 }]));
       doc.fillColor('#222');
     }
     if (result.tiedSpecies.length > 1) line([{ text: `${t.tied}: ` }, ...names(result.tiedSpecies, true)]);

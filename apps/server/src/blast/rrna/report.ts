@@ -23,7 +23,6 @@ export const REPORT_TEXT = {
     alignment: '最佳匹配的比对',
     refused: '未能鉴定',
     noSimilar: NO_SIMILAR_REFERENCE.zh,
-    group: '种群成员',
     region: (start: number, end: number, length: number) => `鉴定区段：第 ${start}–${end} 位（共 ${length} bp）`,
     trimmedEnds: (before: number, after: number) => `两端无法比对、已修剪：前 ${before} bp，后 ${after} bp`,
     trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
@@ -72,7 +71,6 @@ export const REPORT_TEXT = {
     alignment: 'Alignment of the top hit',
     refused: 'Not identified',
     noSimilar: NO_SIMILAR_REFERENCE.en,
-    group: 'Species of the group',
     region: (start: number, end: number, length: number) => `Identified stretch: ${start}–${end} of ${length} bp`,
     trimmedEnds: (before: number, after: number) => `Unalignable ends trimmed: ${before} bp before, ${after} bp after`,
     trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
