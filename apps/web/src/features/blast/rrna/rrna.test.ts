@@ -22,6 +22,15 @@ describe('client-side sequence checks', () => {
     }
   });
 
+  it('gives the specific reason the server gives: a protein, too many sequences', () => {
+    const protein = checkSequences('16S', 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12));
+    expect(protein).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.unsupported'] } });
+    if (!protein.ok) expect(protein.problem.detail.en).toMatch(/protein/);
+    const many = checkSequences('16S', Array.from({ length: 101 }, (_, i) => `>s${i}\n${bases(320)}`).join('\n'));
+    if (many.ok) throw new Error('accepted');
+    expect(many.problem.detail.en).toBe('At most 100 sequences per submission; this one has 101.');
+  });
+
   it('refuses with the engine sentences, naming the sequence at fault', () => {
     expect(checkSequences('16S', ' \n ')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.empty'] } });
     expect(checkSequences('18S', '')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.18s.empty'] } });
