@@ -51,7 +51,7 @@ need('makeblastdb');
 const dist = path.join(work, 'dist');
 const compileStart = performance.now();
 await build({
-  entryPoints: { mdc: path.join(here, 'mdc.ts'), worker: path.join(repo, 'packages/core/src/identify/parallel/worker.ts') },
+  entryPoints: { mdc: path.join(here, 'mdc.ts'), worker: path.join(repo, 'packages/core/src/identify/rrna/parallel/worker.ts') },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -208,7 +208,7 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
   const t = (key: string) => median(mdcRuns.map((r) => r.t[key]!)) / 1000;
   rows.push({
     tool: 'MDC',
-    settings: `word index k=${mdcRuns[0]!.t.wordLength}, ${24} candidates aligned (more while tied), semi-global affine alignment`,
+    settings: `word index k=${mdcRuns[0]!.t.wordLength}, ${24} candidates aligned (more while tied), semi-global affine alignment, unalignable ends trimmed, ≤ 20 overhanging bases per end free, ties at 2 decimals`,
     threads: mdcRuns[0]!.t.threads!,
     indexS: `${(t('readReferencesMs') + t('buildIndexMs')).toFixed(2)} (read ${t('readReferencesMs').toFixed(2)} + build ${t('buildIndexMs').toFixed(2)})`,
     searchS: t('searchMs').toFixed(2),

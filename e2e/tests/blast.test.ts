@@ -5,6 +5,7 @@ import { pageRoutes } from '@mdc/contracts';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
+import { writeAb1 } from '@mdc/refdata/ab1';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
@@ -45,6 +46,47 @@ async function numbers(page: Page, testId: string): Promise<number[]> {
 }
 
 const isDescending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
+
+/** Bases that resemble nothing: a read's junk ends, or a sequence no reference is like. */
+function junk(length: number, seed: number): string {
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    out += 'ACGT'[(x >> 16) & 3];
+  }
+  return out;
+}
+
+/** A Sanger trace of a gene: noisy calls of low quality before and after it, as a sequencer writes them. */
+function trace(gene: string, sample: string): Buffer {
+  const calls = junk(35, 5) + gene.toUpperCase() + junk(55, 6);
+  const qualities = Uint8Array.from(calls, (_, i) => (i < 35 || i >= calls.length - 55 ? 3 + (i % 7) : 50));
+  const text = (v: string) => Uint8Array.from(v, (c) => c.charCodeAt(0));
+  return Buffer.from(
+    writeAb1([
+      { name: 'PBAS', number: 2, type: 2, elementSize: 1, data: text(calls) },
+      { name: 'PCON', number: 2, type: 2, elementSize: 1, data: qualities },
+      { name: 'SMPL', number: 1, type: 18, elementSize: 1, data: Uint8Array.from([sample.length, ...text(sample)]) },
+    ]),
+  );
+}
+
+/** Opens a method's dialog on /blast and waits until it stands still. */
+async function openDialog(page: Page, pre: string, card: '16s' | '18s') {
+  await page.goto(`${pre}/blast`);
+  await page.getByTestId(`open-${card}`).click();
+  await page.getByTestId('blast-sequence-input').waitFor();
+  await settled(page);
+}
+
+/** Submits the dialog and waits for the result page to show the finished task; returns its id. */
+async function submitAndWait(page: Page, pre: string): Promise<string> {
+  await page.getByTestId('blast-submit').click();
+  await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=`));
+  await page.locator('[data-testid="blast-res-page"]:not([data-status="running"]):not([data-status="loading"])').waitFor({ timeout: 60_000 });
+  return new URL(page.url()).searchParams.get('id')!;
+}
 
 describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
@@ -162,6 +204,94 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('sequence-result').count()).toBe(yeasts.length);
     expect(await page.getByTestId('top-hit-species').first().innerText()).toMatch(/^Saccharomyces /);
+  });
+});
+
+describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusals in %s', (locale) => {
+  const pre = locale === 'en' ? '/en' : '';
+  const t = {
+    zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16s 基因序列，请确认后重新输入' },
+    en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16s gene sequence, Please confirm and re-enter' },
+  }[locale];
+
+  it('uploads a Sanger trace (.ab1): the dialog and the result say what quality trimming cut', async () => {
+    const { page } = await stack.newPage();
+    await logIn(page, account.email, account.password, `${pre}/login`);
+    await page.getByTestId('user-menu').waitFor();
+    // 18S is called 18S: there are no ITS references.
+    await openDialog(page, pre, '18s');
+    expect(await page.locator('.ant-modal-title').innerText()).toBe(t.title18);
+    await page.getByTestId('blast-cancel').click();
+    await page.getByTestId('blast-sequence-input').waitFor({ state: 'detached' });
+
+    await openDialog(page, pre, '16s');
+    await clickStill(page.getByTestId('blast-mode-upload'));
+    await page.locator('input[type=file]').setInputFiles({ name: 'LM_27F.ab1', mimeType: 'application/octet-stream', buffer: trace(query('Listeria monocytogenes').sequence, 'LM-27F1') });
+    await page.getByTestId('blast-file-loaded').waitFor();
+    const called = (35 + query('Listeria monocytogenes').sequence.length + 55).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
+    const note = await page.getByTestId('blast-file-note').innerText();
+    expect(note).toContain(called);
+    expect(note).toContain(locale === 'zh' ? '去掉前 35、后 55 个' : 'cuts 35 before and 55 after');
+    await submitAndWait(page, pre);
+    const section = page.getByTestId('sequence-result');
+    expect(await section.getByTestId('top-hit-species').innerText()).toBe('Listeria monocytogenes');
+    const trim = await section.getByTestId('sequence-trim').innerText();
+    expect(trim).toContain(t.trace);
+    expect(trim).toContain(t.cut);
+
+    // A broken trace is refused in the dialog, naming the file; nothing is sent.
+    await openDialog(page, pre, '16s');
+    await clickStill(page.getByTestId('blast-mode-upload'));
+    await page.locator('input[type=file]').setInputFiles({ name: 'broken.ab1', mimeType: 'application/octet-stream', buffer: trace('ACGT'.repeat(100), 'x').subarray(0, 100) });
+    await page.getByTestId('blast-input-error').waitFor();
+    expect(await page.getByTestId('blast-input-error').innerText()).toMatch(/^broken\.ab1[:：]/);
+  });
+
+  it('keeps an untrimmed read at species level, names a species group, finishes "no similar reference" and says why an 18S gene is refused', async () => {
+    const { page } = await stack.newPage();
+    await logIn(page, account.email, account.password, `${pre}/login`);
+    await page.getByTestId('user-menu').waitFor();
+
+    // N. sicca first: the task's call is its group (its top hit is N. flava).
+    const sicca = query('Neisseria sicca');
+    const listeria = query('Listeria monocytogenes');
+    await openDialog(page, pre, '16s');
+    await page.getByTestId('blast-sequence-input').fill(`>${sicca.accession}\n${sicca.sequence}\n>untrimmed\n${junk(150, 1)}${listeria.sequence}${junk(150, 2)}`);
+    const groupTask = await submitAndWait(page, pre);
+    const [group, untrimmed] = [page.getByTestId('sequence-result').nth(0), page.getByTestId('sequence-result').nth(1)];
+    const members = await group.getByTestId('top-group').innerText();
+    for (const name of ['Neisseria sicca', 'Neisseria flava', 'Neisseria mucosa']) expect(members).toContain(name);
+    expect(await group.getByTestId('confidence-tag').getAttribute('data-level')).toBe('species-group');
+    expect(await untrimmed.getByTestId('top-hit-species').innerText()).toBe('Listeria monocytogenes');
+    expect(await untrimmed.getByTestId('confidence-tag').getAttribute('data-level')).toBe('species');
+    expect(await untrimmed.getByTestId('sequence-trim').innerText()).toMatch(new RegExp(t.ends.replace(/150/g, '1\\d\\d').replace(/[()]/g, '.')));
+
+    await openDialog(page, pre, '16s');
+    await page.getByTestId('blast-sequence-input').fill(junk(800, 9));
+    const noMatchTask = await submitAndWait(page, pre);
+    expect(await page.getByTestId('blast-res-page').getAttribute('data-status')).toBe('done');
+    expect(await page.getByTestId('sequence-no-match').innerText()).toContain(t.noMatch);
+    expect(await page.getByTestId('task-error').count()).toBe(0);
+
+    const yeast = (await heldOutQueries('18S')).find((q) => q.expected === 'Saccharomyces cerevisiae')!;
+    await openDialog(page, pre, '16s');
+    await page.getByTestId('blast-sequence-input').fill(yeast.sequence);
+    const yeastTask = await submitAndWait(page, pre);
+    const error = await page.getByTestId('task-error').innerText();
+    expect(error).toContain(t.headline);
+    expect(error).toContain(t.use18);
+
+    await page.goto(`${pre}/blast/hist`);
+    const row = (id: string) => page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+    await row(groupTask).waitFor();
+    const call = await row(groupTask).getByTestId('history-top-species').innerText();
+    for (const name of ['Neisseria sicca', 'Neisseria flava', 'Neisseria mucosa']) expect(call).toContain(name);
+    expect(await row(noMatchTask).getAttribute('data-status')).toBe('done');
+    expect(await row(noMatchTask).getByTestId('history-no-match').innerText()).toContain(t.noMatch);
+    expect(await row(yeastTask).getAttribute('data-status')).toBe('failed');
+    const refusal = await row(yeastTask).getByTestId('history-refusal').innerText();
+    expect(refusal).toContain(t.headline);
+    expect(refusal).toContain(t.use18);
   });
 });
 

@@ -61,6 +61,32 @@ describe.skipIf(!rrna)('identification on a sample of the real 16S reference set
   });
 });
 
+describe.skipIf(!rrna)('an untrimmed Sanger read of a real 16S gene', () => {
+  it('stays Streptococcus suis at species level with 50 and with 150 random bases on each end', async () => {
+    const all = await readFastaFile(path.join(rrna!, '16S_reference.fasta.gz'));
+    // The genus and its family: every reference that could compete with S. suis.
+    const index = buildReferenceIndex(all.filter((r) => r.lineage?.includes('Streptococcaceae')));
+    const suis = (await readFastaFile(path.join(rrna!, '16S_queries_dev.fasta.gz'))).find((q) => q.expected === 'Streptococcus suis')!;
+    const random = rng(2024);
+    const junk = (n: number) => Array.from({ length: n }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+    const clean = identifySequence(index, { id: 'suis', sequence: suis.sequence }, { alignments: false });
+    if (!clean.ok) throw new Error('refused');
+    expect(clean.topHit.species).toBe('Streptococcus suis');
+    expect(clean.topHit.similarity).toBeGreaterThan(99.7);
+    expect(clean.confidence.level).toBe('species');
+    for (const n of [50, 150]) {
+      const result = identifySequence(index, { id: 'suis', sequence: junk(n) + suis.sequence + junk(n) }, { alignments: false });
+      if (!result.ok) throw new Error('refused');
+      expect(result.topHit.species).toBe('Streptococcus suis');
+      expect(result.topHit.similarity.toFixed(2)).toBe(clean.topHit.similarity.toFixed(2));
+      expect(result.confidence.level).toBe('species');
+      expect(result.region.trimmedStart).toBeGreaterThanOrEqual(n - 3);
+      expect(result.region.trimmedEnd).toBeGreaterThanOrEqual(n - 3);
+      expect(result.topHit.queryCoverage).toBeCloseTo((100 * suis.sequence.length) / (suis.sequence.length + 2 * n), 0);
+    }
+  });
+});
+
 describe.skipIf(!rrna)('identification of the held-out 18S queries against the full 18S set', () => {
   it('puts the expected species among the top hits of nearly every query', async () => {
     const refs = await readFastaFile(path.join(rrna!, '18S_reference.fasta.gz'));

@@ -9,6 +9,8 @@ import {
   identifySequences,
   DEFAULT_THRESHOLDS,
   IDENTIFY_MESSAGES,
+  MARKER_THRESHOLD_SOURCES,
+  thresholdsFor,
   SIMILARITY_DEFINITION,
   type Identification,
   type IdentificationResult,
@@ -223,6 +225,113 @@ describe('identifySequence: ties and confidence', () => {
   });
 });
 
+describe('identifySequence: untrimmed reads', () => {
+  // A full-length gene of 1500 bp, read from 51 to 1450.
+  const gene = randomSequence(1500, rng(31));
+  const index = buildReferenceIndex([ref('A1', 'Alpha prima', gene), ref('A2', 'Alpha secunda', substitute(gene, 45, rng(11), 10)), ...background]);
+  const read = gene.slice(50, 1450);
+  const junk = (n: number, seed: number) => randomSequence(n, rng(seed));
+
+  it('trims unalignable ends: the same similarity and level with 50 or 150 random bases on each end, coverage reported apart', () => {
+    const clean = ok(identifySequence(index, { id: 'q', sequence: read }));
+    expect(clean.confidence.level).toBe('species');
+    for (const n of [50, 150]) {
+      const result = ok(identifySequence(index, { id: 'q', sequence: junk(n, n) + read + junk(n, n + 1) }));
+      expect(result.topHit.similarity).toBeCloseTo(clean.topHit.similarity, 10);
+      expect(result.confidence.level).toBe('species');
+      // A chance match or two at the junk's edge may stay with the read.
+      expect(result.region.trimmedStart).toBeGreaterThanOrEqual(n - 3);
+      expect(result.region.trimmedStart).toBeLessThanOrEqual(n);
+      expect(result.region.trimmedEnd).toBeGreaterThanOrEqual(n - 3);
+      expect(result.region.end - result.region.start + 1).toBe(result.queryLength - result.region.trimmedStart - result.region.trimmedEnd);
+      expect(result.topHit.queryStart).toBe(result.region.start);
+      expect(result.topHit.queryEnd).toBe(result.region.end);
+      expect(result.topHit.queryCoverage).toBeCloseTo((100 * (result.region.end - result.region.start + 1)) / (1400 + 2 * n), 5);
+      expect(result.topHit.alignment!.query.replace(/-/g, '')).toBe((junk(n, n) + read + junk(n, n + 1)).slice(result.region.start - 1, result.region.end));
+    }
+  });
+
+  it('trims in the submitted orientation on the minus strand', () => {
+    const submitted = reverseComplementText(junk(120, 5) + read + junk(40, 6));
+    const result = ok(identifySequence(index, { id: 'q', sequence: submitted }));
+    expect(result.strand).toBe('-');
+    expect(result.region.trimmedStart).toBeGreaterThanOrEqual(37);
+    expect(result.region.trimmedStart).toBeLessThanOrEqual(40);
+    expect(result.region.trimmedEnd).toBeGreaterThanOrEqual(117);
+    expect(result.topHit).toMatchObject({ queryStart: result.region.end, queryEnd: result.region.start });
+  });
+
+  it('names the genus only when too little of the sequence aligns, and says why', () => {
+    const result = ok(identifySequence(index, { id: 'q', sequence: junk(300, 8) + read + junk(300, 9) }));
+    expect(result.topHit.queryCoverage).toBeGreaterThan(65);
+    expect(result.topHit.similarity).toBe(100);
+    expect(result.topHit.queryCoverage).toBeLessThan(80);
+    expect(result.confidence).toMatchObject({ level: 'genus', names: ['Alpha'], limitedBy: 'coverage', similarityLevel: 'species' });
+  });
+
+  it('leaves a query that is junk throughout alone: no few matching bases are cut out of it', () => {
+    const r = refused(identifySequence(index, { id: 'q', sequence: junk(900, 12) }));
+    expect(r.reason).toBe('no-similar-reference');
+  });
+});
+
+describe('identifySequence: ties at the precision shown', () => {
+  it('ties references whose similarities round to the same two decimals', () => {
+    const query = base.slice(0, 1000);
+    // A: 3 substitutions in 1000 columns = 99.700 %; B: 2 substitutions and one base more in the reference = 998/1001 = 99.7003 %.
+    const chars = query.split('');
+    const a = chars.slice();
+    for (const p of [300, 500, 700]) a[p] = a[p] === 'A' ? 'C' : 'A';
+    const b = chars.slice();
+    for (const p of [300, 500]) b[p] = b[p] === 'A' ? 'C' : 'A';
+    b.splice(600, 0, b[600] === 'G' ? 'T' : 'G');
+    const index = buildReferenceIndex([ref('A', 'Alpha prima', a.join('')), ref('B', 'Beta secunda', b.join('')), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: query }));
+    expect(result.hits.slice(0, 2).map((h) => h.similarity.toFixed(2))).toEqual(['99.70', '99.70']);
+    expect(result.hits[0]!.similarity).not.toBe(result.hits[1]!.similarity);
+    expect(result.tiedHits).toBe(2);
+    expect(result.tiedSpecies.sort()).toEqual(['Alpha prima', 'Beta secunda']);
+    expect(result.hits.slice(0, 2).every((h) => h.tiedWithTop)).toBe(true);
+  });
+
+  it('lists every tied reference, however many candidates that takes', () => {
+    const twins = Array.from({ length: 100 }, (_, i) => ref(`T${i}`, `Twin species${i}`, base));
+    const index = buildReferenceIndex([...background, ...twins]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base.slice(100, 900) }));
+    expect(result.tiedHits).toBe(100);
+    expect(result.tiedSpecies).toHaveLength(100);
+  });
+});
+
+describe('identifySequence: a reference without its primer region', () => {
+  it('does not count up to 20 query bases beyond a reference end, and counts the rest as gaps', () => {
+    const query = base.slice(0, 1000);
+    const noPrimer = base.slice(15, 1000); // deposited without the first 15 bases the read has
+    const oneOff = substitute(query, 1, rng(40), 1).split('');
+    const partial = base.slice(100, 1000); // stops 100 bases inside the read
+    const index = buildReferenceIndex([ref('P1', 'Alpha prima', noPrimer), ref('S1', 'Beta secunda', oneOff.join('')), ref('G1', 'Gamma tertia', partial), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: query }));
+    expect(result.topHit).toMatchObject({ accession: 'P1', similarity: 100, alignedLength: 985, gaps: 0, gapOpens: 0, queryStart: 16, queryEnd: 1000, referenceStart: 1 });
+    expect(result.topHit.alignment!.query).toBe(noPrimer);
+    expect(result.hits.find((h) => h.accession === 'S1')!.similarity).toBeCloseTo(99.9, 10);
+    const g = result.hits.find((h) => h.accession === 'G1')!;
+    expect(g).toMatchObject({ alignedLength: 980, gaps: 80, gapOpens: 1, queryStart: 21 });
+    expect(g.similarity).toBeCloseTo((100 * 900) / 980, 10);
+  });
+});
+
+describe('identifySequence: 18S thresholds', () => {
+  it('names a fungal species only at 99.5 %, where 16S names one at 98.7 %', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...background]);
+    const query = substitute(base, 10, rng(21), 30); // 99.0 %
+    const as16 = ok(identifySequence(index, { id: 'q', sequence: query }));
+    const as18 = ok(identifySequence(index, { id: 'q', sequence: query }, { marker: '18S' }));
+    expect(as16.topHit.similarity).toBeCloseTo(as18.topHit.similarity, 10);
+    expect(as16.confidence.level).toBe('species');
+    expect(as18.confidence.level).toBe('genus');
+  });
+});
+
 describe('assessConfidence', () => {
   const hit = (similarity: number, species: string, family = 'F1') => ({ similarity, species, genus: species.split(' ')[0]!, family });
 
@@ -247,7 +356,9 @@ describe('assessConfidence', () => {
   });
 
   it('documents its defaults', () => {
-    expect(DEFAULT_THRESHOLDS).toEqual({ species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minSimilarity: 70 });
+    expect(DEFAULT_THRESHOLDS).toEqual({ species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minCoverage: 80, minSimilarity: 70 });
+    expect(thresholdsFor('18S')).toMatchObject({ species: 99.5, genus: 97, family: 94.5 });
+    expect(MARKER_THRESHOLD_SOURCES['18S'].species).toMatch(/18S/);
   });
 });
 
@@ -267,11 +378,19 @@ describe('identifySequence: refused input', () => {
   });
 
   it('refuses characters that are not nucleotides', () => {
-    for (const sequence of [base.slice(0, 500) + 'X', base.slice(0, 400) + '-' + base.slice(400, 800), 'MKTAYIAKQRQISFVKSHFSRQ'.repeat(20), base.slice(0, 500) + '1']) {
+    for (const sequence of [base.slice(0, 500) + 'X', base.slice(0, 400) + '-' + base.slice(400, 800), base.slice(0, 500) + '1']) {
       const r = refused(identifySequence(index, { id: 'q', sequence }));
       expect(r.reason).toBe('non-nucleotide');
       expect(r.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
     }
+  });
+
+  it('says that a protein is a protein, under the same headline', () => {
+    const r = refused(identifySequence(index, { id: 'q', sequence: 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12) }));
+    expect(r.reason).toBe('protein');
+    expect(r.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+    expect(r.detail.en).toMatch(/protein/);
+    expect(r.detail.zh).toMatch(/蛋白质/);
   });
 
   it('refuses sequences shorter than 300 bp', () => {

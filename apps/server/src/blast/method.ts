@@ -54,6 +54,12 @@ export interface MethodInfo extends Record<string, unknown> {
   species: number;
 }
 
+/** What an export request says about its reader. */
+export interface ExportOptions {
+  /** IANA time zone (e.g. Asia/Shanghai), already checked to be one; absent: the language's default. */
+  timeZone?: string;
+}
+
 /** How a job ended, as the frame records it on the task. */
 export interface Outcome {
   status: 'done' | 'failed';
@@ -98,7 +104,8 @@ export interface BlastMethod {
   /** Query parameters GET /api/blast/tasks/:id accepts for this method (e.g. hit order). */
   detailQueryShape?: z.ZodRawShape;
   exportCsv(task: TaskRow, context: MethodContext, locale: Locale): Promise<string>;
-  exportPdf(task: TaskRow, context: MethodContext, locale: Locale): Promise<Buffer>;
+  /** `options.timeZone`: the reader's IANA time zone (the request's `tz`), for the times printed. */
+  exportPdf(task: TaskRow, context: MethodContext, locale: Locale, options?: ExportOptions): Promise<Buffer>;
   /**
    * What /api/blast/info tells about the method: an entry per method id (reference counts and
    * whatever else the dialog needs: limits, thresholds), and fields of its own at the top level.

@@ -57,6 +57,18 @@ export function summaryOf(row: TaskRow): z.infer<typeof taskSummary> {
   };
 }
 
+const exportQuery = z.object({ tz: z.string().max(64).optional().describe('IANA time zone of the reader, e.g. Asia/Shanghai') });
+
+/** A time zone the runtime knows, or undefined (an unknown name falls back to the default, never fails the export). */
+export function validTimeZone(value: string | undefined): string | undefined {
+  if (!value || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 function tokensOf(value: string | string[]): string[] {
   const list = Array.isArray(value) ? value : [value];
   return [...new Set(list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => /^[A-Za-z0-9_-]{16,128}$/.test(v)))].slice(0, 500);
@@ -121,7 +133,7 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
           'Text input comes as a form or JSON body; files as multipart/form-data. Input the method cannot read is refused at once with HTTP 400 in the language of the request, and nothing is stored. ' +
           '16S/18S: empty text, characters that are not nucleotides, sequences shorter than 300 bp (or longer than 10,000), or more than 100 sequences are refused. ' +
           'Otherwise a task is created with status `running` and queued; poll GET /api/blast/tasks/:id.',
-        // A multipart request arrives without a parsed body (the parts are read in the handler).
+        // A multipart request has no parsed body (null): its parts are read in the handler.
         body: z.record(z.string(), z.unknown()).nullish(),
         response: { 200: envelopeOf(submitResult) },
       },
@@ -258,12 +270,16 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
       schema: {
         tags,
         summary: 'The result as PDF in the request language',
-        description: 'Chinese needs the Noto CJK font (Debian fonts-noto-cjk) on the server; without it the answer is 503 and the page prints itself instead.',
+        description:
+          'Chinese needs the Noto CJK font (Debian fonts-noto-cjk) on the server; without it the answer is 503 and the page prints itself instead. ' +
+          'Times are printed in the time zone `tz` (IANA name, as the browser reports it); without one, China Standard Time for Chinese and UTC for English.',
         params: taskIdParam,
+        querystring: exportQuery,
       },
     },
     async (request, reply) => {
       const locale: Locale = requestLocale(request);
+      const timeZone = validTimeZone(request.query.tz);
       const task = await findTask(db, request, request.params.id);
       if (!pdfAvailable(locale)) {
         throw new ApiError(ApiCode.INTERNAL_ERROR, 503, {
@@ -271,7 +287,7 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
           en: 'The server lacks the CJK font for a Chinese PDF; print the page to PDF instead.',
         });
       }
-      const pdf = await (await taskMethod(task)).exportPdf(task, context, locale);
+      const pdf = await (await taskMethod(task)).exportPdf(task, context, locale, timeZone ? { timeZone } : {});
       return download(reply, 'application/pdf', `mdc-blast-${task.id}.pdf`, pdf);
     },
   );

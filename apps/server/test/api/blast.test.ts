@@ -4,10 +4,12 @@ import type { FastaRecord } from '@mdc/refdata/fasta';
 import { claim, getJob } from '../../src/jobs/queue';
 import { startRunner } from '../../src/jobs/runner';
 import { createHandlers } from '../../src/jobs/handlers';
-import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
+import { writeAb1 } from '@mdc/refdata/ab1';
+import { SMALL_GENERA, heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { deleteExpiredAnonymousTasks } from '../../src/blast/tasks';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
+import { pdfRuns, pdfText } from '../support/pdf-text';
 
 const PASSWORD = 'Microbe1!';
 let counter = 0;
@@ -42,10 +44,12 @@ let queries16S: FastaRecord[];
 let queries18S: FastaRecord[];
 
 beforeAll(async () => {
+  // Streptococci too: the S. mitis / S. oralis group cannot be told apart by 16S.
+  const genera16S = [...SMALL_GENERA['16S'], 'Streptococcus'];
   [references16S, references18S, queries16S, queries18S] = await Promise.all([
-    smallReferenceSet('16S'),
+    smallReferenceSet('16S', genera16S),
     smallReferenceSet('18S'),
-    heldOutQueries('16S'),
+    heldOutQueries('16S', genera16S),
     heldOutQueries('18S'),
   ]);
 });
@@ -151,7 +155,10 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(lines.match.length).toBe(top.alignedLength);
     expect(lines.reference.length).toBe(top.alignedLength);
     expect([...lines.match].filter((c: string) => c === '|').length).toBe(top.identical);
-    expect(lines.query.replace(/-/g, '').length).toBe(listeria.sequence.length);
+    // The identified stretch: the whole query but for ends outside the best local alignment.
+    expect(first.result.region.end - first.result.region.start + 1).toBe(listeria.sequence.length - first.result.region.trimmedStart - first.result.region.trimmedEnd);
+    expect(lines.query.replace(/-/g, '').length).toBe(first.result.region.end - first.result.region.start + 1);
+    expect(first.result.region.trimmedStart + first.result.region.trimmedEnd).toBeLessThan(10);
 
     const history = await call(portal, 'GET', '/api/blast/tasks', undefined, { token: alice });
     expect(history.body.data.list.map((t: { id: string }) => t.id)).toContain(id);
@@ -214,6 +221,21 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
         expect(answer.body.data.fields.sequence).toBe(c[locale]);
       }
     }
+    // The headline stays the seed's; the specific reason comes with it.
+    const specific: [Record<string, string>, string, RegExp][] = [
+      [{ marker: '16S', sequence: 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12) }, 'protein', /protein \(amino-acid\) sequence/],
+      [{ marker: '16S', sequence: Array.from({ length: 101 }, (_, i) => `>s${i}\n${'ACGT'.repeat(100)}`).join('\n') }, 'too-many', /^At most 100 sequences per submission; this one has 101\.$/],
+      [{ marker: '16S', sequence: 'ACGT'.repeat(74) }, 'too-short', /^The sequence is shorter than 300 bp\.$/],
+      [{ marker: '16S', sequence: 'ACGT'.repeat(2600) }, 'too-long', /longer than 10000 bp/],
+    ];
+    for (const [body, reason, detail] of specific) {
+      const answer = await call(portal, 'POST', '/api/blast/tasks', body, { locale: 'en' });
+      expect(answer.status, reason).toBe(400);
+      expect(answer.body.msg).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+      expect(answer.body.data.reason).toBe(reason);
+      expect(answer.body.data.detail.en).toMatch(detail);
+      expect(answer.body.data.detail.zh).toMatch(/[\u4e00-\u9fff]/);
+    }
     const twoBad = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: `>good\n${'ACGT'.repeat(100)}\n>short\nACGTACGT` }, { locale: 'en' });
     expect(twoBad.body.data).toMatchObject({ position: 2, queryId: 'short' });
     expect(twoBad.body.data.detail.en).toMatch(/^Sequence 2 \(short\)/);
@@ -222,14 +244,152 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(await counts(portal)).toEqual(before);
   });
 
-  it('fails a task whose sequences resemble no reference, with the message in both languages', async () => {
+  it('finishes a task whose sequence resembles no reference: an answer, not a failure, in the task, the history and its summary', async () => {
     const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: randomSequence(800) }, { token: alice });
     expect(submit.status).toBe(200);
     const task = await finished(portal, submit.body.data.id, alice);
-    expect(task.status).toBe('failed');
-    expect(task.error).toEqual({ en: 'Unsupported 16s gene sequence, Please confirm and re-enter', zh: '不支持的 16s 基因序列，请确认后重新输入' });
+    expect(task.status).toBe('done');
+    expect(task.error).toBeNull();
+    expect(task.identifiedCount).toBe(0);
+    expect(task.summary).toMatchObject({ noSimilarReference: 1 });
+    expect(task.summary.bestSimilarity).toBeLessThan(70);
     expect(task.sequences[0].result).toMatchObject({ ok: false, reason: 'no-similar-reference' });
+    expect(task.sequences[0].result.detail.en).toMatch(/^No reference sequence is at least 70% similar \(the closest is \d+\.\d\d%\)\.$/);
     expect(task.job.status).toBe('done');
+    const history = await call(portal, 'GET', '/api/blast/tasks?pageSize=100', undefined, { token: alice });
+    expect(history.body.data.list.find((t: { id: string }) => t.id === task.id)).toMatchObject({ status: 'done', error: null, summary: { noSimilarReference: 1 } });
+  });
+
+  it('tells an 18S gene submitted for 16S to use the 18S identification, after the seed\'s headline, in the task and the history', async () => {
+    const yeast = query(queries18S, 'Saccharomyces cerevisiae');
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: yeast.sequence }, { token: alice, locale: 'en' });
+    const task = await finished(portal, submit.body.data.id, alice);
+    expect(task.status).toBe('failed');
+    expect(task.sequences[0].result).toMatchObject({ ok: false, reason: 'other-marker', message: { en: 'Unsupported 16s gene sequence, Please confirm and re-enter' } });
+    expect(task.sequences[0].result.detail.en).toMatch(/looks like an 18S rRNA gene \(\d+\.\d\d% similar to Saccharomyces .*\): use the 18S identification/);
+    expect(task.error.en).toMatch(/^Unsupported 16s gene sequence, Please confirm and re-enter — This looks like an 18S rRNA gene/);
+    expect(task.error.zh).toMatch(/^不支持的 16s 基因序列，请确认后重新输入：这看起来是 18S rRNA 基因/);
+    const history = await call(portal, 'GET', '/api/blast/tasks?status=failed&pageSize=100', undefined, { token: alice });
+    const row = history.body.data.list.find((t: { id: string }) => t.id === task.id);
+    expect(row.error.en).toContain('use the 18S identification');
+    expect(row.summary.refusal.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+    expect(row.summary.refusal.detail.zh).toMatch(/请使用 18S 鉴定/);
+
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    const reverse = await call(portal, 'POST', '/api/blast/tasks', { marker: '18S', sequence: listeria.sequence }, { token: alice, locale: 'en' });
+    const other = await finished(portal, reverse.body.data.id, alice);
+    expect(other.sequences[0].result.reason).toBe('other-marker');
+    expect(other.error.en).toMatch(/^Unsupported 18s gene sequence.* — This looks like an 16S rRNA gene .*Listeria.*use the 16S identification/);
+  });
+
+  it('names the species of a group in the history call and summary, not just the top hit', async () => {
+    // The issue's S. oralis, once "S. mitis 98.90 %, species group": a reference of S. oralis
+    // deposited without the read's first 23 bases now counts as what it is.
+    const oralis = query(queries16S, 'Streptococcus oralis');
+    const alone = await finished(portal, (await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: oralis.sequence }, { token: alice })).body.data.id, alice);
+    expect(alone.sequences[0].result.confidence).toMatchObject({ level: 'species', names: ['Streptococcus oralis'] });
+    expect(alone.call).toMatchObject({ name: 'Streptococcus oralis', level: 'species' });
+
+    // N. sicca: its top hit is N. flava, and 16S cannot tell the three apart.
+    const sicca = query(queries16S, 'Neisseria sicca');
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: sicca.sequence }, { token: alice });
+    const task = await finished(portal, submit.body.data.id, alice);
+    const result = task.sequences[0].result;
+    expect(result.confidence.level).toBe('species-group');
+    expect(result.hits[0].species).not.toBe('Neisseria sicca');
+    expect(result.confidence.names).toEqual(expect.arrayContaining(['Neisseria flava', 'Neisseria mucosa', 'Neisseria sicca']));
+    expect(task.call).toMatchObject({ name: result.confidence.names.join(' / '), level: 'species-group' });
+    expect(task.summary.members).toEqual(result.confidence.names);
+    const history = await call(portal, 'GET', '/api/blast/tasks?pageSize=100', undefined, { token: alice });
+    const row = history.body.data.list.find((t: { id: string }) => t.id === task.id);
+    expect(row.call.name).toContain('Neisseria sicca');
+    expect(row.summary.members).toContain('Neisseria sicca');
+    const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
+    expect(csv.raw.split('\r\n')[1]).toContain(`Species group: ${result.confidence.names.join(', ')}`);
+    const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
+    const runs = pdfRuns(pdf.rawPayload);
+    expect(pdfText(pdf.rawPayload)).toContain(`Confidence: Species group: ${result.confidence.names.join(', ')}`);
+    expect(runs.filter((r) => r.italic).map((r) => r.text)).toEqual(expect.arrayContaining(['Neisseria flava', 'Neisseria mucosa', 'Neisseria sicca']));
+  });
+
+  it('identifies an untrimmed read by its aligned stretch: species level with 150 random bases on each end, ends reported', async () => {
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    const junk = (n: number, seed: number) => randomSequence(n, seed);
+    const clean = await finished(portal, (await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: listeria.sequence }, { token: alice })).body.data.id, alice);
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: junk(150, 3) + listeria.sequence + junk(150, 4) }, { token: alice });
+    const task = await finished(portal, submit.body.data.id, alice);
+    const result = task.sequences[0].result;
+    expect(result.hits[0].species).toBe('Listeria monocytogenes');
+    expect(result.hits[0].similarity.toFixed(2)).toBe(clean.sequences[0].result.hits[0].similarity.toFixed(2));
+    expect(result.confidence.level).toBe(clean.sequences[0].result.confidence.level);
+    expect(result.region.trimmedStart).toBeGreaterThanOrEqual(147);
+    expect(result.region.trimmedEnd).toBeGreaterThanOrEqual(147);
+    expect(result.hits[0].queryCoverage).toBeLessThan(90);
+    const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
+    expect(csv.raw.split('\r\n')[1]).toMatch(/Unalignable ends trimmed: 1\d\d bp before, 1\d\d bp after/);
+  });
+
+  it('reads Sanger chromatograms (.ab1) sent as multipart: quality-trimmed calls, the trim reported; broken traces refused naming the file, nothing stored', async () => {
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    // A trace: 40 noisy calls before the gene, 60 after, with the qualities a sequencer gives them.
+    const calls = randomSequence(40, 11) + listeria.sequence.toUpperCase() + randomSequence(60, 12);
+    const qualities = Uint8Array.from(calls, (_, i) => (i < 40 ? 4 + (i % 6) : i >= calls.length - 60 ? 3 + (i % 5) : 48));
+    const text = (v: string) => Uint8Array.from(v, (c) => c.charCodeAt(0));
+    const trace = writeAb1([
+      { name: 'PBAS', number: 2, type: 2, elementSize: 1, data: text(calls) },
+      { name: 'PCON', number: 2, type: 2, elementSize: 1, data: qualities },
+      { name: 'SMPL', number: 1, type: 18, elementSize: 1, data: Uint8Array.from([7, ...text('LM-27F1')]) },
+    ]);
+    const boundary = '----mdc' + Date.now();
+    const multipart = (files: { name: string; bytes: Uint8Array }[], marker = '16S') =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="method"\r\n\r\n${marker}\r\n`),
+        ...files.flatMap((f) => [
+          Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+          Buffer.from(f.bytes),
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+    const post = (files: { name: string; bytes: Uint8Array }[], locale = 'en') =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/blast/tasks',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${alice}`, local: locale },
+        payload: multipart(files),
+      });
+
+    const before = await counts(portal);
+    const broken = trace.slice(0, 60);
+    for (const [name, bytes, en] of [
+      ['cut.ab1', broken, /^cut\.ab1: .*(truncated|outside)/],
+      ['photo.ab1', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), /^photo\.ab1: this is not an ABIF chromatogram/],
+      ['binary.fasta', Uint8Array.from([0, 1, 2, 255, 254]), /^binary\.fasta: this is neither a FASTA text file nor a Sanger chromatogram/],
+    ] as const) {
+      for (const locale of ['en', 'zh']) {
+        const answer = await post([{ name, bytes }], locale);
+        expect(answer.statusCode, name).toBe(400);
+        const body = answer.json();
+        expect(body.msg).toBe(locale === 'en' ? 'Unsupported 16s gene sequence, Please confirm and re-enter' : '不支持的 16s 基因序列，请确认后重新输入');
+        expect(body.data.reason).toBe('unreadable-file');
+        if (locale === 'en') expect(body.data.detail.en).toMatch(en);
+        else expect(body.data.detail.zh).toMatch(new RegExp(`^${name.replace('.', '\\.')}：`));
+      }
+    }
+    expect(await counts(portal)).toEqual(before);
+
+    const answer = await post([{ name: 'LM_27F.ab1', bytes: trace }]);
+    expect(answer.statusCode).toBe(200);
+    const task = await finished(portal, answer.json().data.id, alice);
+    expect(task).toMatchObject({ status: 'done', source: 'file', fileName: 'LM_27F.ab1' });
+    const sequence = task.sequences[0];
+    expect(sequence.queryId).toBe('LM-27F1');
+    expect(sequence.read).toMatchObject({ source: 'ab1', fileName: 'LM_27F.ab1', baseTag: 'PBAS 2', qualityTag: 'PCON 2', calledLength: calls.length });
+    expect(sequence.read.qualityTrim).toMatchObject({ start: 40, end: calls.length - 60, trimmedStart: 40, trimmedEnd: 60, errorLimit: 0.05 });
+    expect(sequence.length).toBe(listeria.sequence.length);
+    expect(sequence.result.hits[0].species).toBe('Listeria monocytogenes');
+    const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
+    expect(csv.raw).toContain(`Trace LM_27F.ab1: ${calls.length} base calls; quality trimming (Mott, error limit 0.05) cut 40 before and 60 after`);
   });
 
   it('shows a task to its owner only: another account and anonymous visitors get 404', async () => {
@@ -361,6 +521,38 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Species names in italics; times in the reader's time zone, saying which.
+    const runs = pdfRuns(pdf.rawPayload);
+    const italic = runs.filter((r) => r.italic).map((r) => r.text);
+    expect(italic).toContain('Listeria monocytogenes');
+    expect(runs.filter((r) => !r.italic && /Listeria monocytogenes/.test(r.text))).toEqual([]);
+    const created = new Date(task.createdAt);
+    const clock = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(created);
+    const inShanghai = pdfText((await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf?tz=Asia/Shanghai`, headers: { authorization: `Bearer ${alice}`, local: 'en' } })).rawPayload);
+    expect(inShanghai).toContain(`${clock('Asia/Shanghai')}:`);
+    expect(inShanghai).toContain('(Asia/Shanghai, UTC+08:00)');
+    const inNewYork = pdfText((await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf?tz=America/New_York`, headers: { authorization: `Bearer ${alice}`, local: 'en' } })).rawPayload);
+    expect(inNewYork).toMatch(/\(America\/New_York, UTC-0[45]:00\)/);
+    expect(inNewYork).toContain(`${clock('America/New_York')}:`);
+    // No time zone, or one that does not exist: the language's default, never an error.
+    const zh = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf?tz=Mars/Olympus`, headers: { authorization: `Bearer ${alice}`, local: 'zh' } });
+    expect(zh.statusCode).toBe(200);
+    expect(pdfText(zh.rawPayload)).toContain('(Asia/Shanghai, UTC+08:00)');
+    expect(pdfText(pdf.rawPayload)).toContain('(UTC)');
+  });
+
+  it('writes a FASTA header that is a formula as text in the CSV', async () => {
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    const header = '=HYPERLINK("http://evil.example/x","click")';
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: `>${header}\n${listeria.sequence}\n>@SUM(A1)\n${listeria.sequence}` }, { token: alice });
+    const task = await finished(portal, submit.body.data.id, alice);
+    expect(task.sequences[0].queryId).toBe(header);
+    const csv = (await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' })).raw;
+    const rows = csv.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(rows[1]!.split(',')[1]).toBe(`"'=HYPERLINK(""http://evil.example/x""`);
+    expect(rows.some((r) => r.split(',')[1] === "'@SUM(A1)")).toBe(true);
+    expect(rows.every((r) => r.split(',').every((cell) => !/^[=+\-@]/.test(cell.replace(/^"/, ''))))).toBe(true);
   });
 
   it('offers a sample sequence and the definitions the result page states', async () => {
@@ -375,6 +567,8 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
       { marker: '18S', references: references18S.length, species: new Set(references18S.map((r) => r.species)).size },
     ]);
     expect(infoAnswer.body.data.thresholds).toMatchObject({ species: 98.7, genus: 94.5, family: 86.5 });
+    expect(infoAnswer.body.data.markerThresholds['18S']).toMatchObject({ species: 99.5, genus: 97, family: 94.5 });
+    expect(infoAnswer.body.data.markerThresholdSources['18S'].species).toMatch(/Schoch et al\. 2012/);
     expect(infoAnswer.body.data.similarityDefinition.en).toMatch(/identical columns/);
   });
 

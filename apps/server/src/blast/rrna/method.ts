@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { ApiCode } from '@mdc/contracts';
 import {
   CONFIDENCE_LABELS,
+  DEFAULT_ERROR_LIMIT,
   DEFAULT_MIN_LENGTH,
   DEFAULT_THRESHOLDS,
+  MARKER_THRESHOLDS,
+  MARKER_THRESHOLD_SOURCES,
   SIMILARITY_DEFINITION,
   THRESHOLD_SOURCES,
+  otherMarkerRefusal,
   type Hit,
+  type IdentificationResult,
 } from '@mdc/core/identify/rrna';
 import { ApiError, ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
@@ -21,7 +26,7 @@ import { resultPdf } from './pdf';
 import { resultCsv } from './report';
 import { alignment, alignmentQuery, detailQuery, info, sampleQuery, taskSequence } from './schemas';
 import { sequenceOutcome, storeSequences, taskSequences, type SequenceRow, type StoredResult } from './store';
-import { MAX_SEQUENCES, MAX_SEQUENCE_LENGTH, MARKERS, checkSubmission, type Marker } from './submission';
+import { MAX_FILE_BYTES, MAX_SEQUENCES, MAX_SEQUENCE_LENGTH, MARKERS, checkFiles, checkSubmission, type Marker } from './submission';
 
 const tags = ['blast'];
 
@@ -51,11 +56,13 @@ function publicResult(result: StoredResult | null, sort: Sort) {
     tiedSpecies: result.tiedSpecies,
     tiedHits: result.tiedHits,
     aligned: result.aligned,
+    // Results stored before trimming existed have no region.
+    ...(result.region ? { region: result.region } : {}),
   };
 }
 
 function sequenceOf(row: SequenceRow, sort: Sort) {
-  return { position: Number(row.position), queryId: row.query_id, description: row.description, length: Number(row.length), result: publicResult(row.result, sort) };
+  return { position: Number(row.position), queryId: row.query_id, description: row.description, length: Number(row.length), read: row.read ?? null, result: publicResult(row.result, sort) };
 }
 
 async function referenceCount(context: MethodContext, marker: Marker): Promise<number> {
@@ -133,6 +140,30 @@ const routes: FastifyPluginAsyncZod<{ context: MethodContext }> = async (app, { 
   );
 };
 
+/**
+ * Sequences without a similar reference of their marker are searched among the other marker's
+ * references: an 18S gene submitted for 16S (or the reverse) is told to use the other method.
+ */
+async function placeOtherMarker(context: MethodContext, marker: Marker, queries: readonly { id: string; sequence: string }[], results: IdentificationResult[]): Promise<IdentificationResult[]> {
+  const lost = results.flatMap((r, i) => (!r.ok && r.reason === 'no-similar-reference' ? [i] : []));
+  if (lost.length === 0) return results;
+  const other: Marker = marker === '16S' ? '18S' : '16S';
+  let placed: IdentificationResult[];
+  try {
+    placed = (await engineFor(context).identify(context.db, other, lost.map((i) => queries[i]!), { alignments: false, maxHits: 1 })).results;
+  } catch (error) {
+    if (error instanceof NoReferencesError) return results;
+    throw error;
+  }
+  const out = [...results];
+  lost.forEach((i, k) => {
+    const refusal = out[i]!;
+    const there = placed[k];
+    if (!refusal.ok && there?.ok) out[i] = otherMarkerRefusal(refusal, marker, there);
+  });
+  return out;
+}
+
 const submitFields = z.object({
   sequence: z.string().optional(),
   file: z.string().optional(),
@@ -147,14 +178,17 @@ export const rrnaMethod: BlastMethod = {
   ids: MARKERS,
   measure: 'similarity',
 
+  maxUploadBytes: MAX_FILE_BYTES,
+
   async accept(submission, context) {
     const marker = submission.method as Marker;
     const parsed = submitFields.safeParse(submission.fields);
     if (!parsed.success) throw new ApiError(ApiCode.BAD_REQUEST, 400);
     const body = parsed.data;
-    const fromFile = typeof body.file === 'string' && body.file.trim().length > 0;
-    const text = (fromFile ? body.file : body.sequence) ?? '';
-    const check = checkSubmission(marker, text);
+    const uploads = submission.files;
+    const fromText = typeof body.file === 'string' && body.file.trim().length > 0;
+    const fromFile = uploads.length > 0 || fromText;
+    const check = uploads.length > 0 ? checkFiles(marker, uploads) : checkSubmission(marker, (fromText ? body.file : body.sequence) ?? '');
     if (!check.ok) {
       const { problem } = check;
       const field = fromFile ? 'file' : 'sequence';
@@ -162,30 +196,32 @@ export const rrnaMethod: BlastMethod = {
         fields: { [field]: problem.message[submission.locale] },
         reason: problem.reason,
         detail: problem.detail,
-        ...(problem.position !== undefined ? { position: problem.position, queryId: problem.queryId } : {}),
+        ...(problem.position !== undefined ? { position: problem.position } : {}),
+        ...(problem.queryId !== undefined ? { queryId: problem.queryId } : {}),
       });
     }
     if ((await referenceCount(context, marker)) === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, noReferencesText(marker));
     const sequences = check.sequences;
+    const names = uploads.map((f) => f.fileName).filter(Boolean);
+    const fileName = uploads.length > 0 ? (names.length > 1 ? `${names[0]} (+${names.length - 1})` : (names[0] ?? null)) : fromText ? (body.fileName?.trim() || null) : null;
     return {
       itemCount: sequences.length,
       source: fromFile ? 'file' : 'text',
-      fileName: fromFile ? (body.fileName?.trim() || null) : null,
+      fileName: fileName ? fileName.slice(0, 255) : null,
       store: (tx, taskId) => storeSequences(tx, taskId, sequences),
       answer: { sequenceCount: sequences.length },
-      log: { marker, sequences: sequences.length },
+      log: { marker, sequences: sequences.length, traces: sequences.filter((s) => s.read).length },
     };
   },
 
   async run(task, context) {
     const marker = task.method as Marker;
     const sequences = await taskSequences(context.db, task.id);
+    const engine = engineFor(context);
     try {
-      const answer = await engineFor(context).identify(
-        context.db,
-        marker,
-        sequences.map((s) => ({ id: s.query_id, sequence: s.sequence })),
-      );
+      const queries = sequences.map((s) => ({ id: s.query_id, sequence: s.sequence }));
+      const answer = await engine.identify(context.db, marker, queries);
+      answer.results = await placeOtherMarker(context, marker, queries, answer.results);
       const { outcome, store } = sequenceOutcome(task.id, answer);
       return { outcome, store, log: { identified: outcome.identified, searchMs: answer.searchMs, reference: answer.reference.version } };
     } catch (error) {
@@ -206,11 +242,11 @@ export const rrnaMethod: BlastMethod = {
   },
 
   async exportCsv(task, context, locale) {
-    return resultCsv(await taskSequences(context.db, task.id), locale);
+    return resultCsv(await taskSequences(context.db, task.id), locale, task.method as Marker);
   },
 
-  async exportPdf(task: TaskRow, context, locale) {
-    return resultPdf(task, await taskSequences(context.db, task.id), locale);
+  async exportPdf(task: TaskRow, context, locale, options) {
+    return resultPdf(task, await taskSequences(context.db, task.id), locale, options);
   },
 
   infoShape: info.shape,
@@ -229,6 +265,9 @@ export const rrnaMethod: BlastMethod = {
         markers,
         thresholds: { ...DEFAULT_THRESHOLDS },
         thresholdSources: { ...THRESHOLD_SOURCES },
+        markerThresholds: { '16S': { ...MARKER_THRESHOLDS['16S'] }, '18S': { ...MARKER_THRESHOLDS['18S'] } },
+        markerThresholdSources: { '16S': { ...MARKER_THRESHOLD_SOURCES['16S'] }, '18S': { ...MARKER_THRESHOLD_SOURCES['18S'] } },
+        errorLimit: DEFAULT_ERROR_LIMIT,
         similarityDefinition: SIMILARITY_DEFINITION,
         confidenceLabels: { ...CONFIDENCE_LABELS },
         minLength: DEFAULT_MIN_LENGTH,

@@ -1,22 +1,57 @@
 import PDFDocument from 'pdfkit';
-import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION, THRESHOLD_SOURCES, type Hit, type Language } from '@mdc/core/identify/rrna';
+import {
+  CONFIDENCE_LABELS,
+  MARKER_THRESHOLD_SOURCES,
+  SIMILARITY_DEFINITION,
+  thresholdsFor,
+  type Hit,
+  type Language,
+  type Marker,
+} from '@mdc/core/identify/rrna';
 import { alignmentBlocks } from '@mdc/core/identify/rrna';
+import type { ExportOptions } from '../method';
 import { cjkFont } from '../report';
-import { REPORT_TEXT, confidenceText } from './report';
+import { REPORT_TEXT, trimNotes } from './report';
 import type { TaskRow } from '../tasks';
 import type { SequenceRow } from './store';
 
-function date(value: Date | string | null): string {
+/** The reader's time zone when the request names none: China's for Chinese, UTC otherwise. */
+export function defaultTimeZone(lang: Language): string {
+  return lang === 'zh' ? 'Asia/Shanghai' : 'UTC';
+}
+
+/** `2026-11-22 22:05:09 (Asia/Shanghai, UTC+08:00)`: a time as the reader's clock shows it, saying which clock. */
+export function formatTime(value: Date | string | null, timeZone: string): string {
   if (!value) return '—';
-  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+  const at = new Date(value);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = parts.timeZoneName === 'GMT' ? 'UTC+00:00' : String(parts.timeZoneName).replace('GMT', 'UTC');
+  const zone = timeZone === 'UTC' ? 'UTC' : `${timeZone}, ${offset}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} (${zone})`;
+}
+
+/** Slant of the species names: the CJK font has no italic face, so the text is sheared, as italics are. */
+const ITALIC = 12;
+
+/** A piece of a line: species and genus names are italic. */
+interface Run {
+  text: string;
+  italic?: boolean;
 }
 
 /**
  * The result as a PDF: task, then per sequence the top hit with its confidence, the other hits and
  * the top hit's alignment (60 columns per line, with positions), then the definitions.
  */
-export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: Language): Promise<Buffer> {
+export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: Language, options: ExportOptions = {}): Promise<Buffer> {
   const t = REPORT_TEXT[lang];
+  const marker = task.method as Marker;
+  const thresholds = thresholdsFor(marker);
+  const timeZone = options.timeZone ?? defaultTimeZone(lang);
   const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,7 +74,7 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   const status = t.statuses[task.status];
   doc.text(`${t.task}: ${task.id}    ${t.marker}: ${task.method}    ${t.status}: ${status}`);
-  doc.text(`${t.submitted}: ${date(task.created_at)}    ${t.finished}: ${date(task.finished_at)}`);
+  doc.text(`${t.submitted}: ${formatTime(task.created_at, timeZone)}    ${t.finished}: ${formatTime(task.finished_at, timeZone)}`);
   if (task.reference_count) doc.text(`${t.references}: ${task.reference_count}`);
   if (task.status === 'failed' && task.error_en) doc.fillColor('#a8071a').text(lang === 'zh' ? (task.error_zh ?? '') : task.error_en).fillColor('#333');
 
@@ -73,6 +108,20 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
         return String(hit.score);
     }
   };
+  /** One line of runs; italic runs are species or genus names. */
+  const line = (runs: Run[], at?: { x: number; y: number }) => {
+    runs.forEach((run, i) => {
+      const style = { width, oblique: run.italic ? ITALIC : false, continued: i < runs.length - 1 };
+      if (i === 0 && at) doc.text(run.text, at.x, at.y, style);
+      else doc.text(run.text, style);
+    });
+  };
+  /** Names joined by commas, each italic when it is a species or genus name. */
+  const names = (list: string[], italic: boolean): Run[] => list.flatMap((name, i) => [...(i > 0 ? [{ text: ', ' }] : []), { text: name, italic }]);
+  const confidenceRuns = (level: keyof typeof CONFIDENCE_LABELS, list: string[]): Run[] => {
+    const label = CONFIDENCE_LABELS[level][lang];
+    return list.length ? [{ text: `${label}: ` }, ...names(list, level !== 'family')] : [{ text: label }];
+  };
   const row = (values: string[], header: boolean) => {
     doc.font(text).fontSize(7.5).fillColor(header ? '#000' : '#222');
     // Header labels may wrap onto a second line; data cells are cut with an ellipsis.
@@ -81,7 +130,8 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
     const y = doc.y;
     let x = left;
     values.forEach((value, i) => {
-      doc.text(value, x, y, header ? { width: columns[i]!.width - 4 } : { width: columns[i]!.width - 4, lineBreak: false, ellipsis: true });
+      const italic = !header && columns[i]!.key === 'species';
+      doc.text(value, x, y, header ? { width: columns[i]!.width - 4 } : { width: columns[i]!.width - 4, lineBreak: false, ellipsis: true, oblique: italic ? ITALIC : false });
       x += columns[i]!.width;
     });
     doc.x = left;
@@ -98,18 +148,31 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
       doc.text(t.statuses.running);
       continue;
     }
+    const notes = trimNotes(s, lang);
     if (!result.ok) {
-      doc.fillColor('#a8071a').text(`${t.refused}: ${result.message[lang]}`).fillColor('#222').text(result.detail[lang]);
+      // No similar reference is an answer; other refusals say what to change.
+      if (result.reason === 'no-similar-reference') doc.fillColor('#614700').text(`${t.noSimilar}: ${result.detail[lang]}`).fillColor('#222');
+      else doc.fillColor('#a8071a').text(`${t.refused}: ${result.message[lang]}`).fillColor('#222').text(result.detail[lang]);
+      for (const note of notes) doc.fillColor('#555').text(note, { width }).fillColor('#222');
       continue;
     }
     const top = result.topHit;
-    doc.moveDown(0.3).fontSize(10).text(`${t.topHit}: ${top.species} (${top.accession})`);
-    doc.fontSize(9).text(`${t.confidence}: ${confidenceText(result.confidence.level, result.confidence.names, lang)}`);
+    doc.moveDown(0.3).fontSize(10);
+    line([{ text: `${t.topHit}: ` }, { text: top.species, italic: true }, { text: ` (${top.accession})` }]);
+    doc.fontSize(9);
+    line([{ text: `${t.confidence}: ` }, ...confidenceRuns(result.confidence.level, result.confidence.names)]);
+    if (result.confidence.limitedBy === 'coverage') doc.text(t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholds.minCoverage), { width });
     doc.text(
       `${t.columns.similarity}: ${top.similarity.toFixed(2)}    ${t.columns.length}: ${top.alignedLength}    ${t.columns.mismatches}: ${top.mismatches}    ${t.columns.gaps}: ${top.gaps}    ${t.columns.score}: ${top.score}    ${t.columns.coverage}: ${top.queryCoverage.toFixed(1)}`,
     );
-    if (top.lineage.length) doc.fillColor('#555').text(top.lineage.join(' › ')).fillColor('#222');
-    if (result.tiedSpecies.length > 1) doc.text(`${t.tied}: ${result.tiedSpecies.join(', ')}`);
+    for (const note of notes) doc.fillColor('#555').text(note, { width }).fillColor('#222');
+    if (top.lineage.length) {
+      // Kingdom … genus: only the genus is italic (ICNP / ICN usage).
+      doc.fillColor('#555');
+      line(top.lineage.flatMap((rank, i) => [...(i > 0 ? [{ text: ' › ' }] : []), { text: rank, italic: i === top.lineage.length - 1 }]));
+      doc.fillColor('#222');
+    }
+    if (result.tiedSpecies.length > 1) line([{ text: `${t.tied}: ` }, ...names(result.tiedSpecies, true)]);
     doc.moveDown(0.4).fontSize(10).text(t.hits);
     doc.moveDown(0.2);
     row(columns.map((c) => c.label), true);
@@ -140,7 +203,7 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
   doc.moveDown(1).font(text).fontSize(10).fillColor('#0b3d5c').text(t.definition, left, doc.y, { width });
   doc.fontSize(8).fillColor('#333').text(SIMILARITY_DEFINITION[lang], { width });
   doc.moveDown(0.5).fontSize(10).fillColor('#0b3d5c').text(t.thresholds, { width });
-  doc.fontSize(8).fillColor('#333').text(`${t.thresholdText(DEFAULT_THRESHOLDS)} (${THRESHOLD_SOURCES.species})`, { width });
+  doc.fontSize(8).fillColor('#333').text(`${marker}: ${t.thresholdText(thresholds)} (${MARKER_THRESHOLD_SOURCES[marker].species})`, { width });
   doc.end();
   return finished;
 }

@@ -1,4 +1,5 @@
-import { CONFIDENCE_LABELS, DEFAULT_THRESHOLDS, type Language } from '@mdc/core/identify/rrna';
+import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
+import { csvDocument } from '../csv';
 import type { SequenceRow } from './store';
 
 /** Labels of the exported reports, in both languages. */
@@ -12,6 +13,7 @@ export const REPORT_TEXT = {
     finished: '完成时间',
     references: '参考序列',
     statuses: { running: '运行中', done: '完成', failed: '失败' },
+    strands: { '+': '正向', '-': '反向互补' },
     sequence: '序列',
     length: '长度',
     topHit: '最佳匹配',
@@ -20,6 +22,14 @@ export const REPORT_TEXT = {
     hits: '全部匹配（= 与最佳匹配并列）',
     alignment: '最佳匹配的比对',
     refused: '未能鉴定',
+    noSimilar: NO_SIMILAR_REFERENCE.zh,
+    region: (start: number, end: number, length: number) => `鉴定区段：第 ${start}–${end} 位（共 ${length} bp）`,
+    trimmedEnds: (before: number, after: number) => `两端无法比对、已修剪：前 ${before} bp，后 ${after} bp`,
+    trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
+      `峰图 ${file}：${called} 个碱基判读，按质量修剪（Mott 法，错误率上限 ${limit}）去掉前 ${before}、后 ${after} 个，保留 ${kept} 个（平均质量 Q${q}）`,
+    traceUntrimmed: (file: string, called: number) => `峰图 ${file}：${called} 个碱基判读，文件无质量值，未按质量修剪`,
+    limitedCoverage: (coverage: string, min: number) => `仅 ${coverage}% 的序列与最佳匹配比对（种水平需 ≥ ${min}%），最多鉴定到属`,
+    timeZone: '时区',
     definition: '相似度的定义',
     thresholds: '置信水平的界值',
     columns: {
@@ -39,8 +49,8 @@ export const REPORT_TEXT = {
       confidence: '置信水平',
       message: '说明',
     },
-    thresholdText: (t: typeof DEFAULT_THRESHOLDS) =>
-      `种水平 ≥ ${t.species}%（且领先其他菌种 ≥ ${t.speciesMargin}%，否则为种群），属水平 ≥ ${t.genus}%，科水平 ≥ ${t.family}%；低于 ${t.minSimilarity}% 视为不支持的序列。`,
+    thresholdText: (t: ConfidenceThresholds) =>
+      `种水平 ≥ ${t.species}%（且领先其他菌种 ≥ ${t.speciesMargin}%，否则为种群），属水平 ≥ ${t.genus}%，科水平 ≥ ${t.family}%；与最佳匹配比对的部分少于序列的 ${t.minCoverage}% 时最多鉴定到属；低于 ${t.minSimilarity}% 视为无相似参考序列。`,
   },
   en: {
     report: 'MDC · Microbe Data Cloud — sequence identification report',
@@ -51,6 +61,7 @@ export const REPORT_TEXT = {
     finished: 'Finished',
     references: 'Reference sequences',
     statuses: { running: 'running', done: 'done', failed: 'failed' },
+    strands: { '+': 'plus', '-': 'minus' },
     sequence: 'Sequence',
     length: 'Length',
     topHit: 'Top hit',
@@ -59,6 +70,14 @@ export const REPORT_TEXT = {
     hits: 'All hits (= tied with the top hit)',
     alignment: 'Alignment of the top hit',
     refused: 'Not identified',
+    noSimilar: NO_SIMILAR_REFERENCE.en,
+    region: (start: number, end: number, length: number) => `Identified stretch: ${start}–${end} of ${length} bp`,
+    trimmedEnds: (before: number, after: number) => `Unalignable ends trimmed: ${before} bp before, ${after} bp after`,
+    trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
+      `Trace ${file}: ${called} base calls; quality trimming (Mott, error limit ${limit}) cut ${before} before and ${after} after, ${kept} kept (mean Q${q})`,
+    traceUntrimmed: (file: string, called: number) => `Trace ${file}: ${called} base calls; no quality values in the file, not trimmed by quality`,
+    limitedCoverage: (coverage: string, min: number) => `only ${coverage}% of the sequence aligns with the top hit (${min}% needed for a species): at most the genus`,
+    timeZone: 'time zone',
     definition: 'Similarity',
     thresholds: 'Confidence thresholds',
     columns: {
@@ -78,8 +97,8 @@ export const REPORT_TEXT = {
       confidence: 'confidence',
       message: 'note',
     },
-    thresholdText: (t: typeof DEFAULT_THRESHOLDS) =>
-      `species ≥ ${t.species}% (leading every other species by ≥ ${t.speciesMargin}%, otherwise a species group), genus ≥ ${t.genus}%, family ≥ ${t.family}%; below ${t.minSimilarity}% the sequence is not supported.`,
+    thresholdText: (t: ConfidenceThresholds) =>
+      `species ≥ ${t.species}% (leading every other species by ≥ ${t.speciesMargin}%, otherwise a species group), genus ≥ ${t.genus}%, family ≥ ${t.family}%; when less than ${t.minCoverage}% of the sequence aligns with the top hit, at most the genus; below ${t.minSimilarity}% no similar reference.`,
   },
 } as const;
 
@@ -88,50 +107,69 @@ export function confidenceText(level: keyof typeof CONFIDENCE_LABELS, names: str
   return names.length ? `${label}: ${names.join(', ')}` : label;
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** What was cut from a sequence before it was identified (quality trimming of a trace, unalignable ends), in one line. */
+export function trimNotes(s: SequenceRow, lang: Language): string[] {
+  const t = REPORT_TEXT[lang];
+  const notes: string[] = [];
+  const read = s.read;
+  if (read) {
+    const q = read.qualityTrim;
+    notes.push(q ? t.trace(read.fileName, q.end - q.start, read.calledLength, q.trimmedStart, q.trimmedEnd, q.errorLimit, q.meanQuality.toFixed(0)) : t.traceUntrimmed(read.fileName, read.calledLength));
+  }
+  const result = s.result;
+  if (result?.ok && result.region) {
+    const { start, end, trimmedStart, trimmedEnd } = result.region;
+    if (trimmedStart + trimmedEnd > 0) {
+      notes.push(t.region(start, end, result.queryLength));
+      if (trimmedStart >= NOTABLE_TRIM || trimmedEnd >= NOTABLE_TRIM) notes.push(t.trimmedEnds(trimmedStart, trimmedEnd));
+    }
+  }
+  return notes;
 }
 
-/** One row per hit (one per refused sequence), headed in the reader's language; a BOM so spreadsheet programs read UTF-8. */
-export function resultCsv(sequences: SequenceRow[], lang: Language): string {
-  const c = REPORT_TEXT[lang].columns;
-  const header = [c.sequence, c.query, c.rank, c.accession, c.species, c.similarity, c.length, c.identical, c.mismatches, c.gaps, c.score, c.coverage, c.strand, c.confidence, c.message];
-  const lines = [header.map(csvCell).join(',')];
+/**
+ * One row per hit (one per refused sequence), headed in the reader's language, through the
+ * frame's CSV writer: a cell a spreadsheet would run as a formula (a FASTA header can be anything)
+ * is written as text.
+ */
+export function resultCsv(sequences: SequenceRow[], lang: Language, marker: Marker = '16S'): string {
+  const t = REPORT_TEXT[lang];
+  const c = t.columns;
+  const rows: (string | number)[][] = [[c.sequence, c.query, c.rank, c.accession, c.species, c.similarity, c.length, c.identical, c.mismatches, c.gaps, c.score, c.coverage, c.strand, c.confidence, c.message]];
+  const empty = (count: number) => new Array<string>(count).fill('');
   for (const s of sequences) {
     const result = s.result;
     if (!result) {
-      lines.push([s.position, s.query_id, '', '', '', '', '', '', '', '', '', '', '', '', REPORT_TEXT[lang].statuses.running].map(csvCell).join(','));
+      rows.push([s.position, s.query_id, ...empty(12), t.statuses.running]);
       continue;
     }
     if (!result.ok) {
-      lines.push([s.position, s.query_id, '', '', '', '', '', '', '', '', '', '', '', '', `${result.message[lang]} — ${result.detail[lang]}`].map(csvCell).join(','));
+      const label = result.reason === 'no-similar-reference' ? t.noSimilar : result.message[lang];
+      rows.push([s.position, s.query_id, ...empty(11), result.reason === 'no-similar-reference' ? t.noSimilar : '', [label, result.detail[lang], ...trimNotes(s, lang)].join(' — ')]);
       continue;
     }
     const confidence = confidenceText(result.confidence.level, result.confidence.names, lang);
+    const limited = result.confidence.limitedBy === 'coverage' ? t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholdsFor(marker).minCoverage) : '';
+    const notes = [limited, ...trimNotes(s, lang)].filter(Boolean).join('; ');
     for (const hit of result.hits) {
-      lines.push(
-        [
-          s.position,
-          s.query_id,
-          hit.rank,
-          hit.accession,
-          hit.species,
-          hit.similarity.toFixed(2),
-          hit.alignedLength,
-          hit.identical,
-          hit.mismatches,
-          hit.gaps,
-          hit.score,
-          hit.queryCoverage.toFixed(1),
-          hit.strand,
-          hit.rank === 1 ? confidence : '',
-          hit.tiedWithTop && hit.rank > 1 ? (lang === 'zh' ? '与最佳匹配并列' : 'tied with the top hit') : '',
-        ]
-          .map(csvCell)
-          .join(','),
-      );
+      rows.push([
+        s.position,
+        s.query_id,
+        hit.rank,
+        hit.accession,
+        hit.species,
+        hit.similarity.toFixed(2),
+        hit.alignedLength,
+        hit.identical,
+        hit.mismatches,
+        hit.gaps,
+        hit.score,
+        hit.queryCoverage.toFixed(1),
+        t.strands[hit.strand],
+        hit.rank === 1 ? confidence : '',
+        hit.rank === 1 ? notes : hit.tiedWithTop ? (lang === 'zh' ? '与最佳匹配并列' : 'tied with the top hit') : '',
+      ]);
     }
   }
-  return '\ufeff' + lines.join('\r\n') + '\r\n';
+  return csvDocument(rows);
 }

@@ -33,8 +33,8 @@ export const hit = z.object({
   gapOpens: z.number().int(),
   ambiguous: z.number().int().describe('columns where an ambiguity code faces a base it may stand for'),
   score: z.number(),
-  queryCoverage: z.number().describe('percent of the query facing reference bases'),
-  queryStart: z.number().int(),
+  queryCoverage: z.number().describe('percent of the submitted (quality-trimmed) sequence facing reference bases'),
+  queryStart: z.number().int().describe('1-based start of the aligned stretch in the submitted sequence (greater than queryEnd on the minus strand)'),
   queryEnd: z.number().int(),
   referenceStart: z.number().int(),
   referenceEnd: z.number().int(),
@@ -50,7 +50,29 @@ export const confidence = z.object({
   similarity: z.number(),
   margin: z.number().nullable().describe('percentage points to the best other species'),
   nextSpecies: z.string().optional(),
+  coverage: z.number().optional().describe('percent of the sequence aligned with the top hit'),
+  limitedBy: z.enum(['coverage', 'aligned-length']).optional().describe('why the level is lower than the similarity alone supports'),
+  similarityLevel: confidenceLevel.optional().describe('the level the similarity alone supports, when limitedBy lowered it'),
 });
+
+export const region = z
+  .object({ start: z.number().int(), end: z.number().int(), trimmedStart: z.number().int(), trimmedEnd: z.number().int() })
+  .describe('the stretch identified (1-based, inclusive) and the unalignable bases left out before and after it');
+
+export const read = z
+  .object({
+    source: z.literal('ab1'),
+    fileName: z.string(),
+    sampleName: z.string().nullable(),
+    baseTag: z.string(),
+    qualityTag: z.string().nullable(),
+    calledLength: z.number().int().describe('base calls in the trace'),
+    qualityTrim: z
+      .object({ start: z.number().int(), end: z.number().int(), trimmedStart: z.number().int(), trimmedEnd: z.number().int(), errorLimit: z.number(), meanQuality: z.number() })
+      .nullable()
+      .describe('Mott trimming by quality: the kept calls (0-based start, exclusive end); null without quality values'),
+  })
+  .describe('a Sanger chromatogram (.ab1): where the sequence came from and what quality trimming cut');
 
 export const sequenceResult = z.discriminatedUnion('ok', [
   z.object({
@@ -62,6 +84,7 @@ export const sequenceResult = z.discriminatedUnion('ok', [
     tiedSpecies: z.array(z.string()),
     tiedHits: z.number().int(),
     aligned: z.number().int().describe('references aligned for this query'),
+    region: region.optional(),
   }),
   z.object({
     ok: z.literal(false),
@@ -78,6 +101,7 @@ export const taskSequence = z.object({
   queryId: z.string(),
   description: z.string(),
   length: z.number().int(),
+  read: read.nullable().optional(),
   result: sequenceResult.nullable().describe('null while the task runs'),
 });
 
@@ -86,6 +110,7 @@ export const thresholds = z.object({
   genus: z.number(),
   family: z.number(),
   speciesMargin: z.number(),
+  minCoverage: z.number(),
   minSimilarity: z.number(),
 });
 
@@ -112,8 +137,11 @@ export const alignment = z.object({
 /** The 16S/18S part of GET /api/blast/info (its original fields). */
 export const info = z.object({
   markers: z.array(z.object({ marker: markerSchema, references: z.number().int(), species: z.number().int() })),
-  thresholds,
+  thresholds: thresholds.describe('16S thresholds (markerThresholds has each marker\'s)'),
   thresholdSources: z.record(z.string(), z.string()),
+  markerThresholds: z.object({ '16S': thresholds, '18S': thresholds }),
+  markerThresholdSources: z.object({ '16S': z.record(z.string(), z.string()), '18S': z.record(z.string(), z.string()) }),
+  errorLimit: z.number().describe('error probability limit of the quality trimming of .ab1 traces'),
   similarityDefinition: localized,
   confidenceLabels: z.record(z.string(), localized),
   minLength: z.number().int(),

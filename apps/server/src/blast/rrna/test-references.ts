@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
+import { findMisfiledReferences } from '@mdc/core/identify/rrna';
 import type { Queryable } from '../../db';
 import type { Marker } from './submission';
 
@@ -28,10 +29,22 @@ async function collect(file: string, keep: (record: FastaRecord) => boolean): Pr
   return out;
 }
 
-/** The marker's references of the small genera, in file order. */
-export async function smallReferenceSet(marker: Marker, genera: readonly string[] = SMALL_GENERA[marker]): Promise<FastaRecord[]> {
+async function genesOf(marker: Marker, genera: readonly string[]): Promise<FastaRecord[]> {
   const wanted = new Set(genera);
   return collect(dataFile(`${marker}_reference.fasta.gz`), (r) => wanted.has(genusOf(r.species)));
+}
+
+/**
+ * The marker's references of the small genera, in file order — without the records an import
+ * would set aside as genes of the other marker (a yeast 18S gene in a Streptococcus contig filed
+ * as 16S), as identification never sees them.
+ */
+export async function smallReferenceSet(marker: Marker, genera: readonly string[] = SMALL_GENERA[marker]): Promise<FastaRecord[]> {
+  const own = await genesOf(marker, genera);
+  const other: Marker = marker === '16S' ? '18S' : '16S';
+  const misfiled = findMisfiledReferences({ [marker]: own, [other]: await genesOf(other, SMALL_GENERA[other]) } as Record<Marker, FastaRecord[]>);
+  const out = new Set(misfiled.filter((m) => m.marker === marker).map((m) => m.accession));
+  return own.filter((r) => !out.has(r.accession));
 }
 
 /** Held-out queries (not in the reference set) whose expected species belongs to the small genera. */

@@ -18,15 +18,35 @@ export interface Hit extends Omit<EngineHit, 'alignment'> {
   taxonId: string | null;
 }
 
+/** The stretch of a sequence that was identified, and the unalignable bases left out before and after it. */
+export interface Region {
+  start: number;
+  end: number;
+  trimmedStart: number;
+  trimmedEnd: number;
+}
+
 export type SequenceResult =
-  | { ok: true; queryLength: number; strand: '+' | '-'; confidence: Confidence; hits: Hit[]; tiedSpecies: string[]; tiedHits: number; aligned: number }
+  | { ok: true; queryLength: number; strand: '+' | '-'; confidence: Confidence; hits: Hit[]; tiedSpecies: string[]; tiedHits: number; aligned: number; region?: Region }
   | { ok: false; queryLength: number; reason: string; message: Localized; detail: Localized; bestSimilarity?: number };
+
+/** A Sanger chromatogram the sequence came from, and what quality trimming cut. */
+export interface TraceRead {
+  source: 'ab1';
+  fileName: string;
+  sampleName: string | null;
+  baseTag: string;
+  qualityTag: string | null;
+  calledLength: number;
+  qualityTrim: { start: number; end: number; trimmedStart: number; trimmedEnd: number; errorLimit: number; meanQuality: number } | null;
+}
 
 export interface TaskSequence {
   position: number;
   queryId: string;
   description: string;
   length: number;
+  read?: TraceRead | null;
   result: SequenceResult | null;
 }
 
@@ -81,6 +101,7 @@ export interface Thresholds {
   genus: number;
   family: number;
   speciesMargin: number;
+  minCoverage: number;
   minSimilarity: number;
 }
 
@@ -96,6 +117,8 @@ export interface BlastInfo {
   methods: MethodInfo[];
   markers: { marker: Marker; references: number; species: number }[];
   thresholds: Thresholds;
+  markerThresholds?: Record<Marker, Thresholds>;
+  errorLimit?: number;
   similarityDefinition: Localized;
   minLength: number;
   maxLength: number;
@@ -143,6 +166,14 @@ export const blastApi = {
   sample: (marker: Marker) => api.get<{ marker: Marker; species: string; accession: string; fasta: string }>(`${base}/sample`, { marker }),
   submit: (body: { marker: Marker; sequence?: string; file?: string; fileName?: string }) =>
     api.post<SubmitAnswer | SubmitProblem | null>(`${base}/tasks`, body, { toast: false }) as Promise<Envelope<SubmitAnswer | SubmitProblem | null>>,
+  /** Files as they are (FASTA text or binary .ab1 traces), as multipart. */
+  submitFiles: async (marker: Marker, files: File[]): Promise<Envelope<SubmitAnswer | SubmitProblem | null>> => {
+    const form = new FormData();
+    form.append('method', marker);
+    for (const file of files) form.append('file', file, file.name);
+    const response = await http.post(`${base}/tasks`, form, { timeout: 120_000 });
+    return response.data as Envelope<SubmitAnswer | SubmitProblem | null>;
+  },
   task: (id: string, options?: RequestOptions) => api.get<TaskDetail | null>(`${base}/tasks/${encodeURIComponent(id)}`, undefined, options),
   alignment: (id: string, position: number, rank: number) =>
     api.get<Alignment | null>(`${base}/tasks/${encodeURIComponent(id)}/alignment`, { position, rank }, { progress: false }),
@@ -156,7 +187,9 @@ export const blastApi = {
  * the browser as a file. Returns the server's message when it refused (e.g. no CJK font for a PDF).
  */
 export async function downloadExport(id: string, kind: 'csv' | 'pdf'): Promise<string | null> {
-  const response = await http.get<Blob>(`${base}/tasks/${encodeURIComponent(id)}/export.${kind}`, { responseType: 'blob' });
+  // The PDF prints times on the reader's clock.
+  const timeZone = kind === 'pdf' ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
+  const response = await http.get<Blob>(`${base}/tasks/${encodeURIComponent(id)}/export.${kind}`, { responseType: 'blob', ...(timeZone ? { params: { tz: timeZone } } : {}) });
   if (response.status !== 200) {
     try {
       const envelope = JSON.parse(await response.data.text()) as Envelope<unknown>;

@@ -93,7 +93,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: '粘贴测序得到的 16S rRNA（或真菌 18S）序列，MDC 与参考序列逐一比对，给出最佳匹配、相似度、置信水平以及相近的候选菌种。',
       methods: [
         { name: '16S rRNA', status: 'now' },
-        { name: '18S / ITS', status: 'now' },
+        { name: '18S', status: 'now' },
         { name: '基因组', status: 'later' },
         { name: 'MALDI-TOF 质谱', status: 'later' },
         { name: '生化反应', status: 'later' },
@@ -214,7 +214,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: 'Paste a sequenced 16S rRNA gene (or a fungal 18S) and MDC aligns it with the reference sequences: top hit, similarity, confidence level, and the species that come close.',
       methods: [
         { name: '16S rRNA', status: 'now' },
-        { name: '18S / ITS', status: 'now' },
+        { name: '18S', status: 'now' },
         { name: 'Genome', status: 'later' },
         { name: 'MALDI-TOF MS', status: 'later' },
         { name: 'Biochemistry', status: 'later' },

@@ -518,6 +518,56 @@ export function alignmentStats(
   };
 }
 
+/**
+ * The best-scoring stretch of an alignment (the local alignment it contains, scored as the search
+ * scores): where the query stops matching its reference. Unalignable ends of a read — vector,
+ * primer tails, random bases of a failing Sanger trace — fall outside it, as they fall outside a
+ * BLAST HSP. Query positions are 0-based, end exclusive; an alignment without a positive stretch
+ * gives an empty one at 0.
+ */
+export function bestLocalStretch(
+  query: Uint8Array,
+  ref: Uint8Array,
+  refStart: number,
+  cigar: Uint32Array,
+  scoring: AlignmentScoring = DEFAULT_SCORING,
+): { queryStart: number; queryEnd: number; score: number } {
+  let q = 0;
+  let r = refStart;
+  // Kadane's maximum-sum stretch over the columns; a gap run costs its opening on its first column.
+  let running = 0;
+  let runningStart = 0;
+  let best = 0;
+  let bestStart = 0;
+  let bestEnd = 0;
+  for (let k = 0; k < cigar.length; k++) {
+    const op = cigar[k]! & 3;
+    const len = cigar[k]! >>> 2;
+    if (op === OP_PAIR) {
+      for (let t = 0; t < len; t++) {
+        const cls = PAIR_CLASS[(query[q]! << 4) | ref[r]!]!;
+        if (running <= 0) {
+          running = 0;
+          runningStart = q;
+        }
+        running += cls === PAIR_IDENTICAL ? scoring.match : cls === PAIR_AMBIGUOUS ? scoring.ambiguous : scoring.mismatch;
+        q++;
+        r++;
+        if (running > best) {
+          best = running;
+          bestStart = runningStart;
+          bestEnd = q;
+        }
+      }
+    } else {
+      running -= scoring.gapOpen + len * scoring.gapExtend;
+      if (op === OP_INSERTION) q += len;
+      else r += len;
+    }
+  }
+  return { queryStart: bestStart, queryEnd: bestEnd, score: best };
+}
+
 /** The three printable lines of an alignment. */
 export interface AlignmentLines {
   query: string;

@@ -19,11 +19,14 @@ export {
 export {
   identifySequence,
   identifySequences,
+  otherMarkerRefusal,
   distinctWords,
   DEFAULT_CANDIDATES,
   DEFAULT_COMMON_WORD_SHARE,
   DEFAULT_MAX_HITS,
   DEFAULT_MIN_LENGTH,
+  NOTABLE_TRIM,
+  shownSimilarity,
   type Hit,
   type Identification,
   type IdentificationResult,
@@ -33,8 +36,15 @@ export {
 } from './search';
 export {
   assessConfidence,
+  thresholdsFor,
   DEFAULT_THRESHOLDS,
+  THRESHOLDS_18S,
+  MARKER_THRESHOLDS,
   THRESHOLD_SOURCES,
+  THRESHOLD_SOURCES_18S,
+  MARKER_THRESHOLD_SOURCES,
+  type AlignedExtent,
+  type ThresholdSources,
   type Confidence,
   type ConfidenceLevel,
   type ConfidenceThresholds,
@@ -43,8 +53,12 @@ export {
 export {
   CONFIDENCE_LABELS,
   IDENTIFY_MESSAGES,
+  NO_SIMILAR_REFERENCE,
   SIMILARITY_DEFINITION,
+  looksLikeProtein,
   refusalDetail,
+  refusalText,
+  type RefusalFacts,
   refusalMessageKey,
   type IdentifyMessageKey,
   type Language,
@@ -56,6 +70,7 @@ export {
   DEFAULT_SCORING,
   alignExact,
   alignmentStats,
+  bestLocalStretch,
   renderAlignment,
   AlignmentWorkspace,
   CigarBuilder,
@@ -78,3 +93,4 @@ export {
 } from './format';
 export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
+export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';

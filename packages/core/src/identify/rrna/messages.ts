@@ -4,23 +4,36 @@ export type LocalizedText = Readonly<Record<Language, string>>;
 
 /**
  * How MDC computes similarity, for display next to results. Keep it in step with
- * `alignmentStats` and `similarityOf`.
+ * `alignmentStats`, `bestLocalStretch` and `identifySequence`.
  */
 export const SIMILARITY_DEFINITION: LocalizedText = Object.freeze({
   en:
-    'Similarity = identical columns / alignment columns, in percent. The query is aligned end to end; ' +
-    'reference bases overhanging either end of the query are not alignment columns, while query bases ' +
-    'beyond the ends of the reference count as gap columns. Each gap base is one column. A column where an ' +
+    'Similarity = identical columns / alignment columns over the aligned stretch of the query, in percent (as BLAST and EzBioCloud report identity). ' +
+    'Ends of the query outside its best local alignment with the top hit (vector, primer tails, the noisy end of a read) are trimmed and shown apart; ' +
+    'the stretch that remains is aligned end to end against every candidate: reference bases overhanging it are not alignment columns; of its bases beyond an end of a reference, the first 20 (a primer\'s length, often missing from deposited references) are not columns either and the rest count as gap columns. ' +
+    'Query coverage = the share of the submitted sequence facing reference bases. Each gap base is one column. A column where an ' +
     'ambiguity code (e.g. N, R, Y) faces a base it may stand for is neither identical nor a mismatch and is ' +
-    'left out of both counts; an ambiguity code facing a base it cannot stand for is a mismatch.',
+    'left out of both counts; an ambiguity code facing a base it cannot stand for is a mismatch. ' +
+    'References whose similarity equals the top hit\'s at the two decimals shown are tied with it and all listed.',
   zh:
-    '相似度 = 相同位点数 / 比对位点数（百分比）。查询序列全长参与比对；参考序列超出查询序列两端的部分不计入比对位点，' +
-    '而查询序列超出参考序列两端的碱基计为空位位点。每个空位碱基计为一个位点。简并碱基（如 N、R、Y）与其可代表的碱基相对时，' +
-    '既不算相同也不算错配，不计入分子和分母；与其不能代表的碱基相对时计为错配。',
+    '相似度 = 查询序列比对区段内的相同位点数 / 比对位点数（百分比，与 BLAST、EzBioCloud 报告的一致性相同）。' +
+    '查询序列两端位于与最佳匹配的最佳局部比对之外的部分（如载体、引物尾或读段末端的杂乱碱基）被修剪并单独列出；' +
+    '其余区段与每条候选参考序列全长比对：参考序列超出该区段两端的部分不计入比对位点；该区段超出参考序列某一端的碱基中，前 20 个（约一条引物的长度，提交的参考序列常不含引物区）不计入比对位点，其余计为空位位点。' +
+    '查询覆盖度 = 提交序列中与参考序列碱基相对的比例。每个空位碱基计为一个位点。简并碱基（如 N、R、Y）与其可代表的碱基相对时，' +
+    '既不算相同也不算错配，不计入分子和分母；与其不能代表的碱基相对时计为错配。' +
+    '相似度在所显示的两位小数上与最佳匹配相同的参考序列视为并列，全部列出。',
 });
 
 /** Why a submitted sequence was refused. */
-export type RefusalReason = 'empty' | 'non-nucleotide' | 'too-short' | 'no-similar-reference';
+export type RefusalReason =
+  | 'empty'
+  | 'non-nucleotide'
+  | 'protein'
+  | 'too-short'
+  | 'too-long'
+  | 'too-many'
+  | 'other-marker'
+  | 'no-similar-reference';
 
 export type IdentifyMessageKey =
   | 'identify.16s.empty'
@@ -41,8 +54,25 @@ export const IDENTIFY_MESSAGES: Readonly<Record<IdentifyMessageKey, LocalizedTex
   },
 });
 
-/** Finer explanation of a refusal, shown under the main message. */
-export function refusalDetail(reason: RefusalReason, limits: { minLength: number; minSimilarity: number }): LocalizedText {
+/** What a refusal's explanation may quote. */
+export interface RefusalFacts {
+  minLength: number;
+  minSimilarity: number;
+  maxLength?: number;
+  maxSequences?: number;
+  /** Sequences in a submission refused as too many. */
+  count?: number;
+  /** The marker submitted, and the other marker's best reference for `other-marker`. */
+  marker?: Marker;
+  otherMatch?: { species: string; accession: string; similarity: number };
+  /** Best similarity found for `no-similar-reference`. */
+  bestSimilarity?: number;
+}
+
+const otherOf = (marker: Marker | undefined): Marker => (marker === '18S' ? '16S' : '18S');
+
+/** The specific reason of a refusal, shown under (and after) the headline. */
+export function refusalDetail(reason: RefusalReason, facts: RefusalFacts): LocalizedText {
   switch (reason) {
     case 'empty':
       return { en: 'No sequence was given.', zh: '未提供序列。' };
@@ -51,14 +81,62 @@ export function refusalDetail(reason: RefusalReason, limits: { minLength: number
         en: 'The sequence contains characters that are not nucleotide (IUPAC) codes.',
         zh: '序列含有非核苷酸（IUPAC）字符。',
       };
-    case 'too-short':
-      return { en: `The sequence is shorter than ${limits.minLength} bp.`, zh: `序列短于 ${limits.minLength} bp。` };
-    case 'no-similar-reference':
+    case 'protein':
       return {
-        en: `No reference sequence is at least ${limits.minSimilarity}% similar.`,
-        zh: `没有相似度不低于 ${limits.minSimilarity}% 的参考序列。`,
+        en: 'This looks like a protein (amino-acid) sequence; submit the nucleotide sequence of the gene.',
+        zh: '这看起来是蛋白质（氨基酸）序列，请提交该基因的核苷酸序列。',
       };
+    case 'too-short':
+      return { en: `The sequence is shorter than ${facts.minLength} bp.`, zh: `序列短于 ${facts.minLength} bp。` };
+    case 'too-long': {
+      const max = facts.maxLength ?? 10_000;
+      return { en: `The sequence is longer than ${max} bp, more than one marker gene.`, zh: `序列长于 ${max} bp，不是单个标记基因序列。` };
+    }
+    case 'too-many':
+      return {
+        en: `At most ${facts.maxSequences ?? 100} sequences per submission; this one has ${facts.count ?? '?'}.`,
+        zh: `一次最多提交 ${facts.maxSequences ?? 100} 条序列，本次为 ${facts.count ?? '?'} 条。`,
+      };
+    case 'other-marker': {
+      const other = otherOf(facts.marker);
+      const match = facts.otherMatch;
+      const sim = match ? match.similarity.toFixed(2) : '';
+      return {
+        en: `This looks like an ${other} rRNA gene${match ? ` (${sim}% similar to ${match.species}, ${match.accession}, among the ${other} references)` : ''}: use the ${other} identification.`,
+        zh: `这看起来是 ${other} rRNA 基因${match ? `（与 ${other} 参考序列 ${match.species}（${match.accession}）的相似度为 ${sim}%）` : ''}，请使用 ${other} 鉴定。`,
+      };
+    }
+    case 'no-similar-reference': {
+      const best = facts.bestSimilarity !== undefined && facts.bestSimilarity > 0 ? facts.bestSimilarity.toFixed(2) : null;
+      return {
+        en: `No reference sequence is at least ${facts.minSimilarity}% similar${best ? ` (the closest is ${best}%)` : ''}.`,
+        zh: `没有相似度不低于 ${facts.minSimilarity}% 的参考序列${best ? `（最接近的为 ${best}%）` : ''}。`,
+      };
+    }
   }
+}
+
+/** The headline and the specific reason in one line, for places that show a single text (history, task error). */
+export function refusalText(message: LocalizedText, detail: LocalizedText): LocalizedText {
+  return { en: `${message.en} — ${detail.en}`, zh: `${message.zh}：${detail.zh}` };
+}
+
+/**
+ * Whether text refused as not nucleotides is a protein: mostly letters, and many of them amino
+ * acids that are no nucleotide code (E, F, I, L, P, Q …). A typo or a stray digit in a DNA sequence
+ * is not.
+ */
+export function looksLikeProtein(text: string): boolean {
+  const letters = text.replace(/[^A-Za-z*]/g, '');
+  if (letters.length < 20) return false;
+  let aminoOnly = 0;
+  let nucleotide = 0;
+  for (const c of letters.toUpperCase()) {
+    if ('EFIJLOPQZX*'.includes(c)) aminoOnly++;
+    else if ('ACGTUN'.includes(c)) nucleotide++;
+  }
+  // DNA is ≥ 90 % A/C/G/T/U/N; a protein has ~20 % of E, F, I, L, P, Q alone.
+  return aminoOnly / letters.length >= 0.1 && nucleotide / letters.length < 0.7;
 }
 
 export function refusalMessageKey(marker: Marker, reason: RefusalReason): IdentifyMessageKey {
@@ -73,3 +151,6 @@ export const CONFIDENCE_LABELS: Readonly<Record<'species' | 'species-group' | 'g
   family: { en: 'Family level', zh: '科水平' },
   none: { en: 'No reliable identification', zh: '无法可靠鉴定' },
 });
+
+/** A finished result without an identification: no reference reaches the minimum similarity. */
+export const NO_SIMILAR_REFERENCE: LocalizedText = Object.freeze({ en: 'No similar reference', zh: '无相似参考序列' });

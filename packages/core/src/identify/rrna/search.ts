@@ -1,15 +1,17 @@
 import { TWO_BIT, encodeNucleotides, reverseComplement } from './alphabet';
 import {
   DEFAULT_SCORING,
+  OP_INSERTION,
   QueryWords,
+  bestLocalStretch,
   SemiGlobalAligner,
   renderAlignment,
   type AlignmentLines,
   type AlignmentScoring,
   type AlignmentStats,
 } from './align';
-import { DEFAULT_THRESHOLDS, assessConfidence, type Confidence, type ConfidenceThresholds } from './confidence';
-import { refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
+import { assessConfidence, thresholdsFor, type Confidence, type ConfidenceThresholds } from './confidence';
+import { looksLikeProtein, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
 import type { ReferenceIndex } from './reference-index';
 
 export interface IdentifyOptions {
@@ -17,6 +19,7 @@ export interface IdentifyOptions {
   marker?: Marker;
   /** Hits listed per query besides ties with the top hit (default 20). */
   maxHits?: number;
+  /** Changes to the marker's thresholds (see `thresholdsFor`). */
   thresholds?: Partial<ConfidenceThresholds>;
   /** Shortest accepted sequence in bases (default 300). */
   minLength?: number;
@@ -45,6 +48,18 @@ const MIN_COMMON_WORD_REFS = 64;
 const ANCHOR_WORD = 12;
 /** Upper bound on references aligned for one query when extending over ties. */
 const MAX_CANDIDATE_FACTOR = 8;
+/**
+ * Query bases beyond either end of a reference that are not alignment columns, at each end: a PCR
+ * primer's length (27F is 20 nt, 1492R 19 nt). References are often deposited without their primer
+ * regions, and a read that keeps them should not be marked down against such a reference, while
+ * a reference that stops well inside the read (a partial gene) still is: longer overhangs count as
+ * gap columns beyond these bases. On the shared 16S dev queries this lists the expected species
+ * among the top ties 379 times instead of 370 (bench/identify).
+ */
+export const FREE_END_OVERHANG = 20;
+
+/** Trimmed ends this long or longer are worth a notice to the reader (shorter ones are a base or two of a read's edge). */
+export const NOTABLE_TRIM = 10;
 
 export interface IdentifyQuery {
   id: string;
@@ -74,9 +89,9 @@ export interface Hit {
   /** Columns where an ambiguity code faces a compatible base. */
   ambiguous: number;
   score: number;
-  /** Percent of the query between its first and last base facing a reference base. */
+  /** Percent of the submitted query between its first and last base facing a reference base. */
   queryCoverage: number;
-  /** 1-based positions in the submitted query; start > end on the minus strand. */
+  /** 1-based positions in the submitted query of the aligned stretch; start > end on the minus strand. */
   queryStart: number;
   queryEnd: number;
   /** 1-based positions in the reference, start ≤ end. */
@@ -84,7 +99,7 @@ export interface Hit {
   referenceEnd: number;
   referenceLength: number;
   strand: '+' | '-';
-  /** Same similarity as the top hit. */
+  /** Same similarity as the top hit at the precision shown (two decimals). */
   tiedWithTop: boolean;
   /** Query line (reverse-complemented on the minus strand), match line, reference line. */
   alignment?: AlignmentLines;
@@ -105,6 +120,11 @@ export interface Identification {
   confidence: Confidence;
   /** References aligned for this query. */
   aligned: number;
+  /**
+   * The stretch of the submitted sequence that was identified (1-based, inclusive, in submitted
+   * orientation) and the unalignable ends left out before and after it (0 when nothing was trimmed).
+   */
+  region: { start: number; end: number; trimmedStart: number; trimmedEnd: number };
 }
 
 export interface Refusal {
@@ -130,6 +150,9 @@ interface Aligned {
   refStart: number;
   refEnd: number;
   cigar: Uint32Array;
+  /** Query bases overhanging the reference's start and end that are not counted (see FREE_END_OVERHANG). */
+  leadFree: number;
+  tailFree: number;
 }
 
 /** a better than b: similarity, then score, then earlier reference. Similarity compared exactly as fractions. */
@@ -140,12 +163,22 @@ function compareAligned(a: Aligned, b: Aligned): number {
   return a.ref - b.ref;
 }
 
-function sameSimilarity(a: Aligned, b: Aligned): boolean {
-  return a.identical * b.denominator === b.identical * a.denominator;
-}
-
 function percent(identical: number, denominator: number): number {
   return denominator > 0 ? (100 * identical) / denominator : 0;
+}
+
+/** The similarity as every report shows it: two decimals. */
+export function shownSimilarity(similarity: number): string {
+  return similarity.toFixed(2);
+}
+
+/**
+ * Tied at the precision shown: two references the reader sees at 99.73 % are tied even when
+ * their exact fractions differ (1477/1481 against 1465/1469), as BLAST's equal-identity hits are.
+ */
+function sameSimilarity(a: Aligned, b: Aligned): boolean {
+  if (a.identical * b.denominator === b.identical * a.denominator) return true;
+  return shownSimilarity(percent(a.identical, a.denominator)) === shownSimilarity(percent(b.identical, b.denominator));
 }
 
 /** Per-index scratch memory, reused by every search on that index in this thread. */
@@ -248,7 +281,7 @@ function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, c
   return { candidates: Uint32Array.from(picked.length > limit ? picked.slice(0, limit) : picked), best, counted };
 }
 
-function refuse(query: IdentifyQuery, marker: Marker, reason: RefusalReason, length: number, limits: { minLength: number; minSimilarity: number }, bestSimilarity?: number): Refusal {
+function refuse(query: IdentifyQuery, marker: Marker, reason: RefusalReason, length: number, facts: RefusalFacts, bestSimilarity?: number): Refusal {
   const messageKey = refusalMessageKey(marker, reason);
   return {
     ok: false,
@@ -257,7 +290,7 @@ function refuse(query: IdentifyQuery, marker: Marker, reason: RefusalReason, len
     reason,
     messageKey,
     message: IDENTIFY_MESSAGES[messageKey],
-    detail: refusalDetail(reason, limits),
+    detail: refusalDetail(reason, { ...facts, marker, ...(bestSimilarity !== undefined ? { bestSimilarity } : {}) }),
     ...(bestSimilarity !== undefined ? { bestSimilarity } : {}),
   };
 }
@@ -265,23 +298,25 @@ function refuse(query: IdentifyQuery, marker: Marker, reason: RefusalReason, len
 /**
  * Identifies one sequence against an index: candidate references by shared words, a semi-global
  * alignment (query end to end, reference ends free) against the best candidates on the strand the
- * query matches, hits ranked by similarity (then alignment score), and a confidence level.
+ * query matches, hits ranked by similarity (then alignment score), and a confidence level. Ends of
+ * the query that do not align with the top hit (see `MIN_TRIMMED_END`) are trimmed and the rest is
+ * aligned again, so that junk at the ends of a read does not count as gaps.
  */
 export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, options: IdentifyOptions = {}): IdentificationResult {
   const marker = options.marker ?? '16S';
-  const thresholds: ConfidenceThresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const thresholds: ConfidenceThresholds = { ...thresholdsFor(marker), ...options.thresholds };
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
   const maxHits = options.maxHits ?? DEFAULT_MAX_HITS;
   const candidateCount = Math.max(1, options.candidates ?? DEFAULT_CANDIDATES);
   const scoring = options.scoring ?? DEFAULT_SCORING;
-  const limits = { minLength, minSimilarity: thresholds.minSimilarity };
+  const facts: RefusalFacts = { minLength, minSimilarity: thresholds.minSimilarity };
 
   const text = query.sequence ?? '';
-  if (text.trim().length === 0) return refuse(query, marker, 'empty', 0, limits);
+  if (text.trim().length === 0) return refuse(query, marker, 'empty', 0, facts);
   const { codes: forward, invalidAt } = encodeNucleotides(text);
-  if (invalidAt >= 0) return refuse(query, marker, 'non-nucleotide', forward.length, limits);
+  if (invalidAt >= 0) return refuse(query, marker, looksLikeProtein(text) ? 'protein' : 'non-nucleotide', forward.length, facts);
   const length = forward.length;
-  if (length < minLength) return refuse(query, marker, 'too-short', length, limits);
+  if (length < minLength) return refuse(query, marker, 'too-short', length, facts);
 
   const searcher = searcherFor(index);
   const k = index.wordLength;
@@ -299,60 +334,89 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   // everything indexed) is ranked again on all of its words, conserved ones included.
   if (share < 1 && ranking.best < Math.max(4, ranking.counted * 0.1)) ranking = rankCandidates(searcher, words, maxCandidates, Infinity);
   const candidates = ranking.candidates;
-  if (candidates.length === 0) return refuse(query, marker, 'no-similar-reference', length, limits, 0);
+  if (candidates.length === 0) return refuse(query, marker, 'no-similar-reference', length, facts, 0);
 
   const aligner = searcher.aligner(scoring);
-  const anchors = new QueryWords(oriented, ANCHOR_WORD);
   const { codes, offsets } = index;
-  const aligned: Aligned[] = [];
-  let best: Aligned | undefined;
-  const alignOne = (ref: number): Aligned | null => {
-    const start = offsets[ref]!;
-    const refCodes = codes.subarray(start, offsets[ref + 1]!);
-    const result = aligner.align(anchors, refCodes, 0, refCodes.length, true);
-    if (!result) return null;
-    const stats = result.stats;
-    return {
-      ref,
-      score: stats.score,
-      identical: stats.identical,
-      denominator: stats.columns - stats.ambiguous,
-      stats,
-      refStart: result.refStart,
-      refEnd: result.refEnd,
-      cigar: result.cigar,
+  /** Aligns `part` of the oriented query against the candidates, best first; more while ties go on. */
+  const alignCandidates = (part: Uint8Array): Aligned[] => {
+    const anchors = new QueryWords(part, ANCHOR_WORD);
+    const aligned: Aligned[] = [];
+    let best: Aligned | undefined;
+    const alignOne = (ref: number): Aligned | null => {
+      const start = offsets[ref]!;
+      const refCodes = codes.subarray(start, offsets[ref + 1]!);
+      const result = aligner.align(anchors, refCodes, 0, refCodes.length, true);
+      if (!result) return null;
+      const stats = result.stats;
+      // Query bases beyond the reference's ends, up to a primer's length at each end, are no columns.
+      const cigar = result.cigar;
+      const leadFree = cigar.length > 0 && (cigar[0]! & 3) === OP_INSERTION && result.refStart === 0 ? Math.min(FREE_END_OVERHANG, cigar[0]! >>> 2) : 0;
+      const last = cigar.length - 1;
+      const tailFree = last > 0 && (cigar[last]! & 3) === OP_INSERTION && result.refEnd === refCodes.length ? Math.min(FREE_END_OVERHANG, cigar[last]! >>> 2) : 0;
+      return {
+        ref,
+        score: stats.score,
+        identical: stats.identical,
+        denominator: stats.columns - stats.ambiguous - leadFree - tailFree,
+        stats,
+        refStart: result.refStart,
+        refEnd: result.refEnd,
+        cigar,
+        leadFree,
+        tailFree,
+      };
     };
+    let next = 0;
+    let batch = candidateCount;
+    for (;;) {
+      const stop = Math.min(candidates.length, next + batch);
+      let tiedInBatch = false;
+      const batchStart = aligned.length;
+      for (; next < stop; next++) {
+        const hit = alignOne(candidates[next]!);
+        if (!hit) continue;
+        aligned.push(hit);
+        if (!best || compareAligned(hit, best) < 0) best = hit;
+      }
+      // Ties among the weakest candidates of the batch hint that more ties follow.
+      const tail = Math.max(batchStart, aligned.length - Math.max(4, (aligned.length - batchStart) >> 2));
+      if (!best) {
+        if (next >= candidates.length) break;
+        continue;
+      }
+      for (let i = tail; i < aligned.length; i++) if (aligned[i] !== best && sameSimilarity(aligned[i]!, best)) tiedInBatch = true;
+      const species = index.refs[best.ref]!.species;
+      const otherSpecies = aligned.some((a) => index.refs[a.ref]!.species !== species);
+      if (next >= candidates.length || (!tiedInBatch && otherSpecies)) break;
+      batch = Math.max(8, candidateCount >> 1);
+    }
+    return aligned.sort(compareAligned);
   };
-  let next = 0;
-  let batch = candidateCount;
-  for (;;) {
-    const stop = Math.min(candidates.length, next + batch);
-    let tiedInBatch = false;
-    const batchStart = aligned.length;
-    for (; next < stop; next++) {
-      const hit = alignOne(candidates[next]!);
-      if (!hit) continue;
-      aligned.push(hit);
-      if (!best || compareAligned(hit, best) < 0) best = hit;
-    }
-    // Ties among the weakest candidates of the batch hint that more ties follow.
-    const tail = Math.max(batchStart, aligned.length - Math.max(4, (aligned.length - batchStart) >> 2));
-    if (!best) {
-      if (next >= candidates.length) break;
-      continue;
-    }
-    for (let i = tail; i < aligned.length; i++) if (aligned[i] !== best && sameSimilarity(aligned[i]!, best)) tiedInBatch = true;
-    const species = index.refs[best.ref]!.species;
-    const otherSpecies = aligned.some((a) => index.refs[a.ref]!.species !== species);
-    if (next >= candidates.length || (!tiedInBatch && otherSpecies)) break;
-    batch = Math.max(8, candidateCount >> 1);
-  }
 
-  aligned.sort(compareAligned);
-  const top = aligned[0];
-  if (!top) return refuse(query, marker, 'no-similar-reference', length, limits, 0);
+  let aligned = alignCandidates(oriented);
+  let first = aligned[0];
+  if (!first) return refuse(query, marker, 'no-similar-reference', length, facts, 0);
+  // Unalignable ends: outside the best local stretch of the best-scoring alignment.
+  let trimStart = 0;
+  let trimEnd = length;
+  const byScore = aligned.reduce((a, b) => (b.score > a.score ? b : a), first);
+  const stretch = bestLocalStretch(oriented, codes.subarray(offsets[byScore.ref]!, offsets[byScore.ref + 1]!), byScore.refStart, byScore.cigar, scoring);
+  // Only ends are trimmed, and never down to less than an accepted sequence: a query that is
+  // junk throughout is not cut to the few bases that happen to match.
+  if (stretch.queryEnd - stretch.queryStart >= minLength) {
+    trimStart = stretch.queryStart;
+    trimEnd = stretch.queryEnd;
+  }
+  const part = trimStart > 0 || trimEnd < length ? oriented.subarray(trimStart, trimEnd) : oriented;
+  if (part !== oriented) {
+    aligned = alignCandidates(part);
+    first = aligned[0];
+    if (!first) return refuse(query, marker, 'no-similar-reference', length, facts, 0);
+  }
+  const top = first;
   const topSimilarity = percent(top.identical, top.denominator);
-  if (topSimilarity < thresholds.minSimilarity) return refuse(query, marker, 'no-similar-reference', length, limits, topSimilarity);
+  if (topSimilarity < thresholds.minSimilarity) return refuse(query, marker, 'no-similar-reference', length, facts, topSimilarity);
 
   // Top hit, the other ties (species not yet listed first), then the rest with species not yet listed first.
   const listed: Aligned[] = [];
@@ -376,10 +440,16 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   take(aligned, false, Math.max(maxHits, ties.length));
 
   const render = options.alignments ?? true;
+  // Oriented positions [from, to) of the part → 1-based positions of the submitted sequence.
+  const submitted = (from: number, to: number): [number, number] => (minus ? [length - from, length - to + 1] : [from + 1, to]);
   const hits = listed.map((a, i): Hit => {
     const info = index.refs[a.ref]!;
     const refCodes = codes.subarray(offsets[a.ref]!, offsets[a.ref + 1]!);
     const s = a.stats;
+    const free = a.leadFree + a.tailFree;
+    // An overhang left out entirely is no gap opening either.
+    const freeOpens = (a.leadFree > 0 && a.leadFree === a.cigar[0]! >>> 2 ? 1 : 0) + (a.tailFree > 0 && a.tailFree === a.cigar[a.cigar.length - 1]! >>> 2 ? 1 : 0);
+    const [queryStart, queryEnd] = submitted(trimStart + a.leadFree, trimEnd - a.tailFree);
     return {
       rank: i + 1,
       accession: info.accession,
@@ -389,22 +459,22 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
       lineage: info.lineage,
       description: info.description,
       similarity: percent(a.identical, a.denominator),
-      alignedLength: s.columns,
+      alignedLength: s.columns - free,
       identical: s.identical,
       mismatches: s.mismatches,
-      gaps: s.gaps,
-      gapOpens: s.gapOpens,
+      gaps: s.gaps - free,
+      gapOpens: s.gapOpens - freeOpens,
       ambiguous: s.ambiguous,
       score: s.score,
       queryCoverage: (100 * (s.queryCoveredEnd - s.queryCoveredStart)) / length,
-      queryStart: minus ? length : 1,
-      queryEnd: minus ? 1 : length,
+      queryStart,
+      queryEnd,
       referenceStart: a.refStart + 1,
       referenceEnd: a.refEnd,
       referenceLength: info.length,
       strand: minus ? '-' : '+',
       tiedWithTop: sameSimilarity(a, top),
-      ...(render ? { alignment: renderAlignment(oriented, refCodes, a.refStart, a.cigar) } : {}),
+      ...(render ? { alignment: withoutFreeOverhang(renderAlignment(part, refCodes, a.refStart, a.cigar), a.leadFree, a.tailFree) } : {}),
     };
   });
 
@@ -413,6 +483,8 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
     const info = index.refs[a.ref]!;
     return { similarity: percent(a.identical, a.denominator), species: info.species, genus: info.genus, family: info.family };
   });
+  const trimmedBefore = minus ? length - trimEnd : trimStart;
+  const trimmedAfter = minus ? trimStart : length - trimEnd;
   return {
     ok: true,
     queryId: query.id,
@@ -422,9 +494,41 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
     hits,
     tiedSpecies: [...new Set(ties.map((a) => index.refs[a.ref]!.species))],
     tiedHits: ties.length,
-    confidence: assessConfidence(ranked, thresholds),
+    confidence: assessConfidence(ranked, thresholds, {
+      coverage: hits[0]!.queryCoverage,
+      aligned: top.stats.queryCoveredEnd - top.stats.queryCoveredStart,
+      minAligned: minLength,
+    }),
     aligned: aligned.length,
+    region: { start: trimmedBefore + 1, end: length - trimmedAfter, trimmedStart: trimmedBefore, trimmedEnd: trimmedAfter },
   };
+}
+
+/**
+ * A sequence refused for lack of a similar reference of its marker that an identification against
+ * the other marker's references placed (an 18S gene submitted as 16S, or the reverse): the same
+ * headline, and the reason to use the other method.
+ */
+export function otherMarkerRefusal(refusal: Refusal, marker: Marker, other: Identification, minLength = DEFAULT_MIN_LENGTH): Refusal {
+  const top = other.topHit;
+  return {
+    ...refusal,
+    reason: 'other-marker',
+    messageKey: refusalMessageKey(marker, 'other-marker'),
+    message: IDENTIFY_MESSAGES[refusalMessageKey(marker, 'other-marker')],
+    detail: refusalDetail('other-marker', {
+      minLength,
+      minSimilarity: thresholdsFor(marker).minSimilarity,
+      marker,
+      otherMatch: { species: top.species, accession: top.accession, similarity: top.similarity },
+    }),
+  };
+}
+
+function withoutFreeOverhang(lines: AlignmentLines, lead: number, tail: number): AlignmentLines {
+  if (lead === 0 && tail === 0) return lines;
+  const cut = (line: string) => line.slice(lead, line.length - tail);
+  return { query: cut(lines.query), match: cut(lines.match), reference: cut(lines.reference) };
 }
 
 /** Each sequence of a submission gets its own result, in order. */

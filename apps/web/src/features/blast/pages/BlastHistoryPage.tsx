@@ -126,7 +126,8 @@ export default function BlastHistoryPage() {
 
   const topHit = (task: TaskSummary) => {
     const Call = methodView(task.method)?.Call;
-    return task.call && Call ? (
+    // A method may say more than its call: "no similar reference", or why it refused (16S/18S).
+    return Call && (task.call || task.summary) ? (
       <Call task={task} />
     ) : task.status === 'failed' && task.error ? (
       <Tooltip title={task.error[locale]}>

@@ -1,6 +1,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Grid, Segmented, Table, Tag, type TableColumnsType } from 'antd';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { Fragment, useMemo, useState, type HTMLAttributes } from 'react';
+import { NOTABLE_TRIM } from '@mdc/core/identify/rrna';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
@@ -49,17 +50,54 @@ export function SequenceResult({
     </h2>
   );
 
+  // What was cut before identifying: the trace's low-quality ends, then the ends that do not align.
+  const read = sequence.read;
+  const traceNote = read
+    ? fmt(read.qualityTrim ? tx.result.trace : tx.result.traceUntrimmed, {
+        file: read.fileName,
+        sample: read.sampleName ? fmt(tx.result.sample, { name: read.sampleName }) : '',
+        called: read.calledLength.toLocaleString(),
+        limit: read.qualityTrim?.errorLimit ?? '',
+        start: read.qualityTrim?.trimmedStart ?? 0,
+        end: read.qualityTrim?.trimmedEnd ?? 0,
+        kept: sequence.length.toLocaleString(),
+        q: read.qualityTrim ? read.qualityTrim.meanQuality.toFixed(0) : '',
+      })
+    : null;
+  const region = result?.ok ? result.region : undefined;
+  const trimNote =
+    result?.ok && region && (region.trimmedStart >= NOTABLE_TRIM || region.trimmedEnd >= NOTABLE_TRIM)
+      ? fmt(tx.result.trimmed, { start: region.trimmedStart, end: region.trimmedEnd, from: region.start, to: region.end, coverage: result.hits[0]!.queryCoverage.toFixed(1) })
+      : null;
+  const notes =
+    traceNote || trimNote ? (
+      <p className="mdc-blast-seq__trim" data-testid="sequence-trim">
+        {traceNote}
+        {traceNote && trimNote && ' '}
+        {trimNote}
+      </p>
+    ) : null;
+
   if (!result) return <section className="mdc-blast-seq">{heading}</section>;
   if (!result.ok) {
+    // No similar reference is a finished answer; other refusals say what to change.
+    const noMatch = result.reason === 'no-similar-reference';
     return (
-      <section className="mdc-blast-seq" id={`seq-${sequence.position}`} data-testid="sequence-result" data-ok="false">
+      <section className="mdc-blast-seq" id={`seq-${sequence.position}`} data-testid="sequence-result" data-ok="false" data-reason={result.reason}>
         {heading}
-        <Alert type="error" showIcon message={result.message[locale]} description={result.detail[locale]} data-testid="sequence-refused" />
+        {notes}
+        {noMatch ? (
+          <Alert type="warning" showIcon message={tx.result.noSimilar} description={result.detail[locale]} data-testid="sequence-no-match" />
+        ) : (
+          <Alert type="error" showIcon message={result.message[locale]} description={result.detail[locale]} data-testid="sequence-refused" />
+        )}
       </section>
     );
   }
 
   const top = result.hits[0]!;
+  // A species group is the answer: its members lead, the top hit is one of them.
+  const group = result.confidence.level === 'species-group' && result.confidence.names.length > 1 ? result.confidence.names : null;
   const speciesCell = (hit: Hit) => (
     <span className="mdc-blast-hit-species">
       <SpeciesLink species={hit.species} taxonId={hit.taxonId} />
@@ -108,15 +146,33 @@ export function SequenceResult({
   return (
     <section className="mdc-blast-seq" id={`seq-${sequence.position}`} data-testid="sequence-result" data-ok="true">
       {heading}
+      {notes}
       <div className="mdc-blast-top" data-testid="top-hit">
         <div className="mdc-blast-top__head">
           <span className="mdc-blast-top__label">{tx.result.topHit}</span>
           <ConfidenceTag level={result.confidence.level} />
         </div>
-        <div className="mdc-blast-top__species">
-          <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" />
-          <span className="mdc-blast-top__accession">{top.accession}</span>
-        </div>
+        {group ? (
+          <>
+            <div className="mdc-blast-top__species" data-testid="top-group">
+              {group.map((name, i) => (
+                <Fragment key={name}>
+                  {i > 0 && <span className="mdc-blast-muted"> / </span>}
+                  <i>{name}</i>
+                </Fragment>
+              ))}
+            </div>
+            <div className="mdc-blast-top__lineage">
+              {tx.result.topHitOf}
+              <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" /> <span className="mdc-blast-top__accession">{top.accession}</span>
+            </div>
+          </>
+        ) : (
+          <div className="mdc-blast-top__species">
+            <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" />
+            <span className="mdc-blast-top__accession">{top.accession}</span>
+          </div>
+        )}
         {top.lineage.length > 0 && <div className="mdc-blast-top__lineage">{top.lineage.join(' › ')}</div>}
         <p className="mdc-blast-top__explain" data-testid="confidence-explain">
           {explainConfidence(result.confidence, thresholds, marker, tx)}
@@ -136,7 +192,7 @@ export function SequenceResult({
           <Stat label={tx.fields.mismatches} value={`${top.mismatches} ${bp}`} />
           <Stat label={tx.fields.gaps} value={`${top.gaps} ${bp}`} />
           <Stat label={tx.fields.score} value={String(top.score)} />
-          <Stat label={tx.fields.coverage} value={percent(top.queryCoverage, 1)} />
+          <Stat label={tx.fields.coverage} value={percent(top.queryCoverage, 1)} testId="top-hit-coverage" />
           <Stat label={tx.fields.strand} value={tx.result.strand[result.strand]} />
         </dl>
         {result.tiedSpecies.length > 1 && (

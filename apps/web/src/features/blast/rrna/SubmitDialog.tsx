@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Segmented, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,22 +6,63 @@ import { HttpFailure, isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { Dialog } from '../../../components/dialog/Dialog';
+import { DEFAULT_ERROR_LIMIT, qualityTrim } from '@mdc/core/identify/rrna';
+import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
 import { rememberLocalTask } from '../local-tasks';
-import { DEFAULT_LIMITS, checkSequences, type Limits } from './sequence-check';
-import { fmt, useBlastTexts } from '../texts';
+import { DEFAULT_LIMITS, checkSequences, parseSequences, type Limits } from './sequence-check';
+import { fmt, useBlastTexts, type BlastTexts } from '../texts';
 
-/** The request body limit is 1 MB; leave room for the form encoding. */
-const MAX_FILE_BYTES = 900 * 1024;
+/** Files go as multipart: the server takes up to 10 MB each (a trace is 100–500 KB). */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_FILES = 100;
+const ACCEPT = '.fasta,.fa,.fas,.fna,.ffn,.txt,.ab1,.abi,text/plain';
 
 interface Problem {
   message: string;
   detail?: string;
 }
 
+/** An uploaded file as the dialog read it: FASTA text, or a trace with what quality trimming keeps. */
 interface LoadedFile {
-  name: string;
-  content: string;
+  file: File;
+  kind: 'fasta' | 'ab1';
+  /** FASTA: the text, checked like pasted text, and its records. */
+  text?: string;
+  records?: number;
+  /** Trace: base calls, and the stretch quality trimming keeps. */
+  called?: number;
+  kept?: number;
+  trimmedStart?: number;
+  trimmedEnd?: number;
+  trimmed?: boolean;
+}
+
+/** A refusal the checks found, in both languages. */
+interface Problemish {
+  message: Localized;
+  detail: Localized;
+}
+
+/** Reads one chosen file the way the server will: a trace by its ABIF content, anything else as FASTA text. */
+async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number): Promise<LoadedFile | Problem> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (isAb1(bytes) || /\.(ab1|abi)$/i.test(file.name)) {
+    try {
+      const read = readAb1(bytes, file.name);
+      const trim = read.qualities ? qualityTrim(read.qualities, DEFAULT_ERROR_LIMIT) : null;
+      const kept = trim ? trim.end - trim.start : read.bases.length;
+      if (kept < minLength) return { message: fmt(tx.dialog.traceTooShort, { name: file.name, kept, min: minLength }) };
+      return { file, kind: 'ab1', called: read.bases.length, kept, trimmedStart: trim?.trimmedStart ?? 0, trimmedEnd: trim?.trimmedEnd ?? 0, trimmed: trim !== null };
+    } catch (error) {
+      if (error instanceof Ab1FileError) return { message: error.text[locale] };
+      throw error;
+    }
+  }
+  const text = new TextDecoder('utf-8').decode(bytes);
+  // A gzip or other binary file reads as text full of replacement characters.
+  if (text.includes('\u0000') || text.includes('\ufffd')) return { message: fmt(tx.dialog.fileUnreadable, { name: file.name }) };
+  return { file, kind: 'fasta', text, records: parseSequences(text).length };
 }
 
 export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null; info: BlastInfo | undefined; onClose: () => void }) {
@@ -32,7 +73,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
   const { token } = useAuth();
   const [mode, setMode] = useState<'paste' | 'upload'>('paste');
   const [text, setText] = useState('');
-  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [files, setFiles] = useState<LoadedFile[]>([]);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,17 +88,40 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     if (!marker) return;
     setMode('paste');
     setText('');
-    setFile(null);
+    setFiles([]);
     setProblem(null);
     setNote(null);
   }, [marker]);
 
-  const input = mode === 'upload' ? (file?.content ?? '') : text;
-  const summary = useMemo(() => {
-    if (!marker || !input.trim()) return null;
-    const check = checkSequences(marker, input, limits);
-    return check.ok ? fmt(tx.dialog.summary, { n: check.sequences.length, bp: check.bases.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US') }) : null;
-  }, [marker, input, limits.minLength, limits.maxLength, limits.maxSequences, tx, locale]);
+  const number = (n: number) => n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
+  /** Sequences and bases of the input, or the problem the server would refuse it for. */
+  const checked = useMemo((): { n?: number; bases?: number; problem?: Problemish } | null => {
+    if (!marker) return null;
+    if (mode === 'paste') {
+      if (!text.trim()) return null;
+      const check = checkSequences(marker, text, limits);
+      return check.ok ? { n: check.sequences.length, bases: check.bases } : { problem: check.problem as Problemish };
+    }
+    if (files.length === 0) return null;
+    let n = 0;
+    let bases = 0;
+    for (const f of files) {
+      if (f.kind === 'ab1') {
+        n += 1;
+        bases += f.kept ?? 0;
+        continue;
+      }
+      const check = checkSequences(marker, f.text ?? '', limits);
+      if (!check.ok) {
+        const detail = files.length > 1 ? { zh: `${f.file.name}：${check.problem.detail.zh}`, en: `${f.file.name}: ${check.problem.detail.en}` } : check.problem.detail;
+        return { problem: { message: check.problem.message, detail } as Problemish };
+      }
+      n += check.sequences.length;
+      bases += check.bases;
+    }
+    return { n, bases };
+  }, [marker, mode, text, files, limits.minLength, limits.maxLength, limits.maxSequences]);
+  const summary = checked && checked.n !== undefined ? fmt(tx.dialog.summary, { n: checked.n, bp: number(checked.bases ?? 0) }) : null;
 
   const pick = (texts: Localized) => texts[locale];
 
@@ -83,32 +147,41 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     setProblem(null);
     setNote(null);
     if (chosen.size > MAX_FILE_BYTES) {
-      setProblem({ message: fmt(tx.dialog.fileTooLarge, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(1) }) });
+      setProblem({ message: `${chosen.name}: ${fmt(tx.dialog.fileTooLarge, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0) })}` });
       return false;
     }
-    chosen
-      .text()
-      .then((content) => {
-        // A gzip or other binary file reads as text full of replacement characters.
-        if (content.includes('\u0000') || content.includes('\ufffd')) throw new Error('binary');
-        setFile({ name: chosen.name, content });
+    loadFile(chosen, locale, tx, limits.minLength)
+      .then((loaded) => {
+        if ('message' in loaded) {
+          setProblem(loaded);
+          return;
+        }
+        // Several files may be chosen at once; each arrives here on its own.
+        setFiles((current) => [...current.filter((f) => f.file.name !== chosen.name), loaded].slice(0, MAX_FILES));
       })
-      .catch(() => setProblem({ message: tx.dialog.fileUnreadable }));
+      .catch(() => setProblem({ message: fmt(tx.dialog.fileUnreadable, { name: chosen.name }) }));
     return false;
   }
 
   async function submit() {
     if (!marker || busy) return;
-    const check = checkSequences(marker, input, limits);
-    if (!check.ok) {
+    if (mode === 'upload' && files.length === 0) {
+      setProblem({ message: tx.dialog.uploadHint });
+      return;
+    }
+    const check = mode === 'paste' ? checkSequences(marker, text, limits) : null;
+    if (check && !check.ok) {
       setProblem({ message: pick(check.problem.message), detail: pick(check.problem.detail) });
+      return;
+    }
+    if (checked?.problem) {
+      setProblem({ message: pick(checked.problem.message), detail: pick(checked.problem.detail) });
       return;
     }
     setBusy(true);
     setProblem(null);
     try {
-      const body = mode === 'upload' && file ? { marker, file: file.content, fileName: file.name } : { marker, sequence: text };
-      const answer = await blastApi.submit(body);
+      const answer = mode === 'upload' ? await blastApi.submitFiles(marker, files.map((f) => f.file)) : await blastApi.submit({ marker, sequence: text });
       if (answer.code === 0 && answer.data && 'id' in answer.data) {
         const created = answer.data as SubmitAnswer;
         if (created.token) {
@@ -163,25 +236,43 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
             spellCheck={false}
             autoComplete="off"
           />
-        ) : file ? (
-          <div className="mdc-blast-dialog__file" data-testid="blast-file-loaded">
-            <FileTextOutlined aria-hidden />
-            <span className="mdc-blast-dialog__file-name">{fmt(tx.dialog.fileRead, { name: file.name })}</span>
-            <Button
-              size="small"
-              type="text"
-              icon={<DeleteOutlined />}
-              aria-label={tx.dialog.removeFile}
-              onClick={() => {
-                setFile(null);
-                setProblem(null);
-              }}
-            />
-          </div>
+        ) : files.length > 0 ? (
+          <ul className="mdc-blast-dialog__files" data-testid="blast-file-loaded">
+            {files.map((f) => (
+              <li key={f.file.name} className="mdc-blast-dialog__file" data-testid="blast-file" data-kind={f.kind}>
+                <FileTextOutlined aria-hidden />
+                <span className="mdc-blast-dialog__file-name">{f.file.name}</span>
+                <span className="mdc-blast-dialog__file-note" data-testid="blast-file-note">
+                  {f.kind === 'ab1'
+                    ? f.trimmed
+                      ? fmt(tx.dialog.fileTrace, { called: number(f.called ?? 0), start: f.trimmedStart ?? 0, end: f.trimmedEnd ?? 0, kept: number(f.kept ?? 0) })
+                      : fmt(tx.dialog.fileTraceUntrimmed, { called: number(f.called ?? 0) })
+                    : fmt(tx.dialog.fileFasta, { n: f.records ?? 0 })}
+                </span>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={`${tx.dialog.removeFile} ${f.file.name}`}
+                  onClick={() => {
+                    setFiles((current) => current.filter((c) => c !== f));
+                    setProblem(null);
+                  }}
+                />
+              </li>
+            ))}
+            <li>
+              <Upload accept={ACCEPT} multiple showUploadList={false} beforeUpload={readFile}>
+                <Button size="small" icon={<PlusOutlined />} data-testid="blast-add-files">
+                  {tx.dialog.addFiles}
+                </Button>
+              </Upload>
+            </li>
+          </ul>
         ) : (
           <Upload.Dragger
-            accept=".fasta,.fa,.fas,.fna,.ffn,.txt,text/plain"
-            multiple={false}
+            accept={ACCEPT}
+            multiple
             showUploadList={false}
             beforeUpload={readFile}
             data-testid="blast-file-drop"
@@ -190,7 +281,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{tx.dialog.uploadHint}</p>
-            <p className="ant-upload-hint">{fmt(tx.dialog.uploadTypes, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(1) })}</p>
+            <p className="ant-upload-hint">{fmt(tx.dialog.uploadTypes, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0), limit: DEFAULT_ERROR_LIMIT })}</p>
           </Upload.Dragger>
         )}
       </Form.Item>

@@ -12,7 +12,12 @@ export function explainConfidence(confidence: Confidence, thresholds: Thresholds
     margin: confidence.margin === null ? '—' : confidence.margin.toFixed(2),
     names: confidence.names.join(', '),
     marker,
+    coverage: confidence.coverage === undefined ? '—' : confidence.coverage.toFixed(1),
+    min: confidence.limitedBy === 'coverage' ? thresholds.minCoverage : 300,
+    level: confidence.similarityLevel ? tx.levels[confidence.similarityLevel].toLowerCase() : '',
   };
+  if (confidence.limitedBy === 'coverage') return fmt(tx.explain.limitedCoverage, values);
+  if (confidence.limitedBy === 'aligned-length') return fmt(tx.explain.limitedLength, values);
   switch (confidence.level) {
     case 'species':
       return fmt(confidence.margin === null ? tx.explain.speciesAlone : tx.explain.species, values);

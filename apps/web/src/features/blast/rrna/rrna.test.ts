@@ -22,6 +22,15 @@ describe('client-side sequence checks', () => {
     }
   });
 
+  it('gives the specific reason the server gives: a protein, too many sequences', () => {
+    const protein = checkSequences('16S', 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12));
+    expect(protein).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.unsupported'] } });
+    if (!protein.ok) expect(protein.problem.detail.en).toMatch(/protein/);
+    const many = checkSequences('16S', Array.from({ length: 101 }, (_, i) => `>s${i}\n${bases(320)}`).join('\n'));
+    if (many.ok) throw new Error('accepted');
+    expect(many.problem.detail.en).toBe('At most 100 sequences per submission; this one has 101.');
+  });
+
   it('refuses with the engine sentences, naming the sequence at fault', () => {
     expect(checkSequences('16S', ' \n ')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.empty'] } });
     expect(checkSequences('18S', '')).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.18s.empty'] } });
@@ -82,7 +91,7 @@ describe('hits', () => {
   });
 
   it('explains a confidence level with the numbers that decided it', () => {
-    const thresholds = { species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minSimilarity: 70 };
+    const thresholds = { species: 98.7, genus: 94.5, family: 86.5, speciesMargin: 0.5, minCoverage: 80, minSimilarity: 70 };
     const group = explainConfidence({ level: 'species-group', names: ['Escherichia coli', 'Shigella flexneri'], similarity: 99.8, margin: 0.1 }, thresholds, '16S', BLAST_TEXTS.en);
     expect(group).toContain('99.80%');
     expect(group).toContain('Escherichia coli, Shigella flexneri');
@@ -91,5 +100,14 @@ describe('hits', () => {
     expect(genus).toContain('94.5%');
     expect(genus).toContain('Listeria');
     expect(explainConfidence({ level: 'species', names: ['X y'], similarity: 99.9, margin: null }, thresholds, '16S', BLAST_TEXTS.en)).toMatch(/no close sequence of another species/);
+    // Too little of the read aligns: the level the similarity would give, the coverage, the rule.
+    const capped = explainConfidence(
+      { level: 'genus', names: ['Listeria'], similarity: 99.9, margin: 1, coverage: 62.5, limitedBy: 'coverage', similarityLevel: 'species' },
+      thresholds,
+      '16S',
+      BLAST_TEXTS.en,
+    );
+    expect(capped).toMatch(/99\.90% would reach species level, but only 62\.5% of the sequence aligns with the top hit \(80% needed\)/);
+    expect(capped).toContain('Listeria');
   });
 });

@@ -3,6 +3,7 @@ import {
   DEFAULT_THRESHOLDS,
   IDENTIFY_MESSAGES,
   encodeNucleotides,
+  looksLikeProtein,
   refusalDetail,
   refusalMessageKey,
   type LocalizedText,
@@ -64,7 +65,7 @@ export type SequenceCheck = { ok: true; sequences: ParsedSequence[]; bases: numb
  * naming the sequence at fault when there are several.
  */
 export function checkSequences(marker: Marker, text: string, limits: Limits = DEFAULT_LIMITS): SequenceCheck {
-  const engineLimits = { minLength: limits.minLength, minSimilarity: DEFAULT_THRESHOLDS.minSimilarity };
+  const engineLimits = { minLength: limits.minLength, minSimilarity: DEFAULT_THRESHOLDS.minSimilarity, maxLength: limits.maxLength, maxSequences: limits.maxSequences };
   const empty = IDENTIFY_MESSAGES[refusalMessageKey(marker, 'empty')];
   const unsupported = IDENTIFY_MESSAGES[refusalMessageKey(marker, 'non-nucleotide')];
   const sequences = parseSequences(text);
@@ -74,10 +75,7 @@ export function checkSequences(marker: Marker, text: string, limits: Limits = DE
       ok: false,
       problem: {
         message: unsupported,
-        detail: {
-          zh: `一次最多提交 ${limits.maxSequences} 条序列，本次为 ${sequences.length} 条。`,
-          en: `At most ${limits.maxSequences} sequences per submission; this one has ${sequences.length}.`,
-        },
+        detail: refusalDetail('too-many', { ...engineLimits, count: sequences.length }),
       },
     };
   }
@@ -87,17 +85,14 @@ export function checkSequences(marker: Marker, text: string, limits: Limits = DE
       sequences.length === 1 ? detail : { zh: `第 ${i + 1} 条序列（${s.id}）：${detail.zh}`, en: `Sequence ${i + 1} (${s.id}): ${detail.en}` };
     if (!s.sequence) return { ok: false, problem: { message: empty, detail: named(refusalDetail('empty', engineLimits)) } };
     const { codes, invalidAt } = encodeNucleotides(s.sequence);
-    if (invalidAt >= 0) return { ok: false, problem: { message: unsupported, detail: named(refusalDetail('non-nucleotide', engineLimits)) } };
+    if (invalidAt >= 0) return { ok: false, problem: { message: unsupported, detail: named(refusalDetail(looksLikeProtein(s.sequence) ? 'protein' : 'non-nucleotide', engineLimits)) } };
     if (codes.length < limits.minLength) return { ok: false, problem: { message: unsupported, detail: named(refusalDetail('too-short', engineLimits)) } };
     if (codes.length > limits.maxLength) {
       return {
         ok: false,
         problem: {
           message: unsupported,
-          detail: named({
-            zh: `序列长于 ${limits.maxLength} bp，不是单个标记基因序列。`,
-            en: `The sequence is longer than ${limits.maxLength} bp, more than one marker gene.`,
-          }),
+          detail: named(refusalDetail('too-long', engineLimits)),
         },
       };
     }

@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
-import { DEFAULT_THRESHOLDS, SIMILARITY_DEFINITION } from '@mdc/core/identify/rrna';
+import { Fragment } from 'react';
+import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
-import type { Marker, TaskDetail, TaskSummary } from '../api';
+import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
 import { ConfidenceTag, percent } from '../components/bits';
 import type { BlastMethodView, MethodDialogProps } from '../methods';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
@@ -17,7 +18,7 @@ function RrnaResult({ task }: { task: TaskDetail }) {
   const tx = useBlastTexts();
   const locale = useLocale();
   const sequences = task.sequences ?? [];
-  const thresholds = DEFAULT_THRESHOLDS;
+  const thresholds = thresholdsFor(task.method as Marker);
   return (
     <>
       {task.status !== 'running' && sequences.length > 1 && (
@@ -28,10 +29,14 @@ function RrnaResult({ task }: { task: TaskDetail }) {
               <span className="mdc-blast-jump__name">{s.queryId}</span>
               {s.result?.ok ? (
                 <>
-                  <i className="mdc-blast-jump__species">{s.result.hits[0]!.species}</i>
+                  <i className="mdc-blast-jump__species">
+                    {s.result.confidence.level === 'species-group' ? s.result.confidence.names.join(' / ') : s.result.hits[0]!.species}
+                  </i>
                   <span className="mdc-blast-jump__sim">{percent(s.result.hits[0]!.similarity)}</span>
                   <ConfidenceTag level={s.result.confidence.level} />
                 </>
+              ) : s.result?.reason === 'no-similar-reference' ? (
+                <Tag color="gold">{tx.result.noSimilar}</Tag>
               ) : (
                 s.result && <Tag color="red">{tx.result.refused}</Tag>
               )}
@@ -55,6 +60,7 @@ function RrnaResult({ task }: { task: TaskDetail }) {
           <li>
             {fmt(tx.thresholds.family.title, { family: thresholds.family })} — {tx.thresholds.family.text}
           </li>
+          <li>{fmt(tx.thresholds.coverage, { coverage: thresholds.minCoverage })}</li>
         </ul>
         <p className="mdc-blast-definition__source">{tx.page.thresholdsNote}</p>
       </section>
@@ -62,13 +68,52 @@ function RrnaResult({ task }: { task: TaskDetail }) {
   );
 }
 
-/** The top hit of the first identified sequence, and how many more were identified. */
+/**
+ * The call of the first identified sequence — a species group by its members — and how many more
+ * were identified; "no similar reference" when that is the answer.
+ */
 function RrnaCall({ task }: { task: TaskSummary }) {
   const tx = useBlastTexts();
-  if (!task.topHit) return null;
+  const locale = useLocale();
+  const summary = (task.summary ?? {}) as {
+    members?: string[];
+    noSimilarReference?: number;
+    bestSimilarity?: number;
+    refusal?: { message: Localized; detail: Localized };
+  };
+  if (!task.topHit) {
+    if (summary.refusal) {
+      // The seed's headline, and under it what to change.
+      return (
+        <span className="mdc-blast-hist-refusal" data-testid="history-refusal">
+          <span className="mdc-blast-hist-error">{summary.refusal.message[locale]}</span>
+          <span className="mdc-blast-muted">{summary.refusal.detail[locale]}</span>
+        </span>
+      );
+    }
+    if (!summary.noSimilarReference) return null;
+    const best = summary.bestSimilarity ?? 0;
+    return (
+      <span className="mdc-blast-hist-top mdc-blast-muted" data-testid="history-no-match">
+        {best > 0 ? fmt(tx.history.noSimilar, { sim: best.toFixed(2) }) : tx.result.noSimilar}
+      </span>
+    );
+  }
+  const members = summary.members && summary.members.length > 1 ? summary.members : null;
   return (
     <span className="mdc-blast-hist-top">
-      <i data-testid="history-top-species">{task.topHit.species}</i>
+      {members ? (
+        <span data-testid="history-top-species">
+          {members.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 && ' / '}
+              <i>{name}</i>
+            </Fragment>
+          ))}
+        </span>
+      ) : (
+        <i data-testid="history-top-species">{task.topHit.species}</i>
+      )}
       <span className="mdc-blast-muted">{percent(task.topHit.similarity)}</span>
       <ConfidenceTag level={task.topHit.level} />
       {task.itemCount > 1 && task.identifiedCount !== null && task.identifiedCount > 1 && (
