@@ -121,7 +121,8 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
           'Text input comes as a form or JSON body; files as multipart/form-data. Input the method cannot read is refused at once with HTTP 400 in the language of the request, and nothing is stored. ' +
           '16S/18S: empty text, characters that are not nucleotides, sequences shorter than 300 bp (or longer than 10,000), or more than 100 sequences are refused. ' +
           'Otherwise a task is created with status `running` and queued; poll GET /api/blast/tasks/:id.',
-        body: z.record(z.string(), z.unknown()).optional(),
+        // A multipart body is read from the parts, not parsed: the validator sees null.
+        body: z.record(z.string(), z.unknown()).nullish(),
         response: { 200: envelopeOf(submitResult) },
       },
     },
