@@ -11,6 +11,7 @@ Usage:
                        load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
   mdc interpret …      interpret AST results (see mdc interpret --help)
   mdc identify …       identify 16S/18S sequences (see mdc identify --help)
+  mdc maldi add DIR    add main spectra to the shared MALDI-TOF library (see mdc maldi --help)
   mdc help             this text
 
 Configuration comes from environment variables; see the README.`;
@@ -38,6 +39,8 @@ export async function main(argv: string[]): Promise<void> {
       return (await import('../lab/cli')).runInterpretCommand(rest);
     case 'identify':
       return (await import('../blast/cli')).runIdentifyCommand(rest);
+    case 'maldi':
+      return (await import('../blast/proteome/library-cli')).runMaldiCommand(rest);
     case 'help':
     case '--help':
     case '-h':

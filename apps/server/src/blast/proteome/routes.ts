@@ -9,17 +9,12 @@ import { deleteOwnMaldiEntry, insertMaldiEntries, listMaldiEntries, maldiCounts,
 import { findTask, taskNotFound, userIdOf } from '../http';
 import type { MethodContext } from '../method';
 import { taskIdParam } from '../schemas';
+import { cleanSpecies, MAX_OWN_ENTRIES, MAX_REPLICATES, MIN_REPLICATES } from './library-rules';
 import { proteomePoolFor, SpectrumRefusal } from './pool';
 import { explanationSchema, libraryEntrySchema, proteomeHit, type ProteomeTaskResult } from './schemas';
 import { taskReference, taskSpectrum } from './store';
 
 const tags = ['blast'];
-/** An account's own main spectra: a lab's strains, not a second commercial library. */
-export const MAX_OWN_ENTRIES = 200;
-/** Replicates of one entry: Bruker's MSP method takes 20–24; a lab often spots 3–8. */
-export const MIN_REPLICATES = 2;
-export const MAX_REPLICATES = 96;
-
 const texts = {
   added: { zh: '已加入您的谱库', en: 'Added to your library' },
   deleted: { zh: '已删除', en: 'Deleted' },
@@ -40,12 +35,6 @@ const texts = {
 
 function fieldError(field: string, message: { zh: string; en: string }, locale: Locale, status = 400): ApiError {
   return new ApiError(ApiCode.BAD_REQUEST, status, message, { fields: { [field]: message[locale] } });
-}
-
-/** Species as labs write them: a Latin binomial, maybe with a subspecies or serovar after it. */
-export function cleanSpecies(value: string): string | null {
-  const species = value.trim().replace(/\s+/g, ' ');
-  return /^[A-Z][a-z]+ [a-z][a-z-]+( [A-Za-z0-9. -]+)?$/.test(species) && species.length <= 100 ? species : null;
 }
 
 const pct = (x: number) => (100 * x).toFixed(0);

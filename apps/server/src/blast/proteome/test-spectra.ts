@@ -5,7 +5,7 @@ import { buildLibraryEntry, DEFAULT_MAIN_SPECTRUM, DEFAULT_PREPROCESS } from '@m
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { buildBuiltinLibrary, readCsvRows, readFlexFolder } from '@mdc/refdata/maldi';
 import type { Queryable } from '../../db';
-import { insertMaldiEntries, maldiRow, replaceImportedMaldi } from '../../resource/maldi';
+import { insertMaldiEntries, maldiRow, replaceImportedMaldi, type MaldiRow } from '../../resource/maldi';
 
 /**
  * Spectra and libraries cut at run time from the shared MALDI files (never copied into the
@@ -114,10 +114,14 @@ export async function rkiSpectrum(index = 0): Promise<{ name: string; bytes: Buf
   return { name: path.basename(row['file']!), bytes: readFileSync(path.join(base, row['file']!)), species, strain: row['Strain_name']! };
 }
 
-/** The built-in library from the shared files, written as an import would. */
+let builtin: Promise<MaldiRow[]> | undefined;
+const placeholders = new Map<string, Promise<MaldiRow[]>>();
+
+/** The built-in library from the shared files, written as an import would (built once per process). */
 export async function seedBuiltinLibrary(db: Queryable): Promise<number> {
   const parameters = { preprocess: DEFAULT_PREPROCESS, mainSpectrum: DEFAULT_MAIN_SPECTRUM };
-  return replaceImportedMaldi(db, (await buildBuiltinLibrary(path.dirname(maldiDir()))).map((e) => maldiRow(e, { parameters })));
+  builtin ??= buildBuiltinLibrary(path.dirname(maldiDir())).then((entries) => entries.map((e) => maldiRow(e, { parameters })));
+  return replaceImportedMaldi(db, await builtin);
 }
 
 /**
@@ -126,14 +130,25 @@ export async function seedBuiltinLibrary(db: Queryable): Promise<number> {
  * identifies).
  */
 export async function seedPlaceholderLibrary(db: Queryable, leftOut: (spot: ExampleSpot) => boolean): Promise<number> {
-  const base = path.join(maldiDir(), 'maldiquantexamples_species');
   const spots = (await maldiquantSpots()).filter((s) => !leftOut(s));
-  const rows = [];
+  const key = spots.map((s) => s.dir).join(',');
+  let rows = placeholders.get(key);
+  if (!rows) {
+    rows = placeholderRows(spots);
+    placeholders.set(key, rows);
+  }
+  return (await insertMaldiEntries(db, await rows, 'admin')).length;
+}
+
+async function placeholderRows(spots: ExampleSpot[]): Promise<MaldiRow[]> {
+  const base = path.join(maldiDir(), 'maldiquantexamples_species');
+  const rows: MaldiRow[] = [];
   for (const label of Object.keys(PLACEHOLDER_SPECIES)) {
     const mine = spots.filter((s) => s.label === label);
+    if (mine.length === 0) continue;
     const spectra = await Promise.all(mine.map((s) => readFlexFolder(path.join(base, s.dir))));
     const species = PLACEHOLDER_SPECIES[label]!;
     rows.push(maldiRow(buildLibraryEntry({ id: `admin:${species}|`, species, source: 'MALDIquantExamples (placeholder name)' }, spectra), { replicateFiles: mine.map((s) => s.dir) }));
   }
-  return (await insertMaldiEntries(db, rows, 'admin')).length;
+  return rows;
 }
