@@ -88,8 +88,13 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 }
 
 /** `mdc maldi add DIR`: main spectra of an administrator's strains, shared with every account. */
-export async function addLibraryFolder(db: Db, dir: string, options: { culture?: string; instrument?: string; origin?: string } = {}): Promise<{ rows: MaldiRow[]; ids: number[] }> {
-  const groups = await readLibraryFolder(dir, options);
+export async function addLibraryFolder(
+  db: Db,
+  dir: string,
+  options: { culture?: string; instrument?: string; origin?: string } = {},
+  read?: Group[],
+): Promise<{ rows: MaldiRow[]; ids: number[] }> {
+  const groups = read ?? (await readLibraryFolder(dir, options));
   const origin = options.origin ?? `administrator (${path.basename(path.resolve(dir))})`;
   const rows: MaldiRow[] = [];
   for (const g of groups) {
@@ -130,7 +135,9 @@ export async function runMaldiCommand(args: string[]): Promise<void> {
     if (command === 'add') {
       if (!target) throw new UsageError('mdc maldi add needs a folder');
       const started = performance.now();
-      const { rows, ids } = await withDb((db) => addLibraryFolder(db, target, values));
+      // Every file is read and checked before the database is opened.
+      const groups = await readLibraryFolder(target, values);
+      const { rows, ids } = await withDb((db) => addLibraryFolder(db, target, values, groups));
       for (const r of rows) {
         const q = r.quality!;
         console.log(
