@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastInfo, TaskDetail, TaskSummary } from './api';
 import { genomeView } from './genome/view';
+import { proteomeView } from './proteome/view';
 import { rrnaViews } from './rrna/view';
 
 /** The cards of /blast, in order; a card without a method view says its method comes later. */
@@ -30,7 +31,7 @@ export interface BlastMethodView {
   facts?(task: TaskDetail, locale: 'zh' | 'en'): { label: string; value: string; testId?: string }[];
 }
 
-export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView];
+export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView, proteomeView];
 
 export function methodView(id: IdentificationMethod | string | undefined): BlastMethodView | undefined {
   return METHOD_VIEWS.find((v) => v.id === id);
