@@ -178,7 +178,8 @@ export const proteomeMethod: BlastMethod = {
         status: 'done',
         call,
         identified: result.counts.spectra - result.counts.none,
-        reference: { version: `${library.entries.length} main spectra`, count: library.entries.length },
+        // The library is told in the result (main spectra, species, own); the frame's "reference sequences" would misname it.
+        reference: null,
         searchMs: ms.total,
         result,
         summary: {

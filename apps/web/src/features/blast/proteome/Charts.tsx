@@ -34,8 +34,8 @@ export function MirrorChart({
 }) {
   const width = 960;
   const height = 360;
-  const left = 8;
-  const right = 8;
+  const left = 20;
+  const right = 20;
   const top = 22;
   const axisGap = 22;
   const half = (height - top - axisGap - 24) / 2;
@@ -52,10 +52,10 @@ export function MirrorChart({
   return (
     <svg className="mdc-ms-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${labels.query} / ${labels.reference}`} data-testid="mirror-chart">
       <rect x={left} y={top - 4} width={width - left - right} height={height - top - 20} fill="#fafafa" stroke="#f0f0f0" />
-      <text x={left + 6} y={top + 10} fontSize="13" fill="#595959">
+      <text x={width - right - 6} y={top + 12} fontSize="13" fill="#595959" textAnchor="end">
         {labels.query}
       </text>
-      <text x={left + 6} y={height - 30} fontSize="13" fill="#595959">
+      <text x={width - right - 6} y={height - 30} fontSize="13" fill="#595959" textAnchor="end">
         {labels.reference}
       </text>
       {path && <path d={path} fill="none" stroke={PROFILE} strokeWidth="0.8" opacity="0.75" />}
@@ -97,8 +97,8 @@ export function MirrorChart({
 export function MainSpectrumChart({ peaks, range }: { peaks: MainSpectrumPeak[]; range: [number, number] }) {
   const width = 960;
   const height = 220;
-  const left = 8;
-  const right = 8;
+  const left = 20;
+  const right = 20;
   const top = 12;
   const bottom = 26;
   const [from, to] = range;

@@ -187,21 +187,22 @@ function AddDialog({ open, limits, onClose, onAdded }: { open: boolean; limits: 
           <Input value={fields.instrument} onChange={set('instrument')} placeholder={f.instrumentPlaceholder} maxLength={200} data-testid="library-instrument" />
         </Form.Item>
         <Form.Item label={f.files} required validateStatus={problems.files ? 'error' : undefined} help={problems.files ? <span data-testid="library-files-error">{problems.files}</span> : fmt(f.filesNote, { min: limits.min, max: limits.max })}>
-          <Upload.Dragger
-            accept={SPECTRUM_ACCEPT}
-            multiple
-            showUploadList={false}
-            beforeUpload={(file) => {
-              setFiles((prev) => (prev.some((p) => p.name === file.name && p.size === file.size) ? prev : [...prev, file]));
-              return false;
-            }}
-            data-testid="library-upload"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{f.drop}</p>
-          </Upload.Dragger>
+          <div data-testid="library-upload">
+            <Upload.Dragger
+              accept={SPECTRUM_ACCEPT}
+              multiple
+              showUploadList={false}
+              beforeUpload={(file) => {
+                setFiles((prev) => (prev.some((p) => p.name === file.name && p.size === file.size) ? prev : [...prev, file]));
+                return false;
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{f.drop}</p>
+            </Upload.Dragger>
+          </div>
         </Form.Item>
       </Form>
       {files.length > 0 && (

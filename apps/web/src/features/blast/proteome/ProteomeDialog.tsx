@@ -135,22 +135,23 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
               <Button type="text" icon={<DeleteOutlined />} onClick={() => setFile(null)} aria-label={px.dialog.remove} disabled={progress !== null} />
             </div>
           ) : (
-            <Upload.Dragger
-              accept={SPECTRUM_ACCEPT}
-              multiple={false}
-              showUploadList={false}
-              beforeUpload={(chosen) => {
-                choose(chosen);
-                return false;
-              }}
-              data-testid="proteome-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{px.dialog.drop}</p>
-              <p className="ant-upload-hint">{fmt(px.dialog.limits, { mb: Math.round(maxBytes / 1024 / 1024), n: maxSpectra })}</p>
-            </Upload.Dragger>
+            <div data-testid="proteome-upload">
+              <Upload.Dragger
+                accept={SPECTRUM_ACCEPT}
+                multiple={false}
+                showUploadList={false}
+                beforeUpload={(chosen) => {
+                  choose(chosen);
+                  return false;
+                }}
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">{px.dialog.drop}</p>
+                <p className="ant-upload-hint">{fmt(px.dialog.limits, { mb: Math.round(maxBytes / 1024 / 1024), n: maxSpectra })}</p>
+              </Upload.Dragger>
+            </div>
           )}
         </Form.Item>
       </Form>

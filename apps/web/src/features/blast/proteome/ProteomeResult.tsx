@@ -133,7 +133,8 @@ function CallCard({ s, plate }: { s: SpectrumResult; plate: boolean }) {
           </div>
         )}
       </dl>
-      <Alert type={s.level === 'none' || s.closeRunnerUp || s.mixture ? 'warning' : 'success'} showIcon className="mdc-genome-note" message={s.text[locale]} data-testid="proteome-verdict" />
+      {/* The band tag says the rest; the sentence is shown when it warns (close runner-up, mixture, no call). */}
+      {(s.level === 'none' || s.closeRunnerUp || s.mixture) && <Alert type="warning" showIcon className="mdc-genome-note" message={s.text[locale]} data-testid="proteome-verdict" />}
     </section>
   );
 }
@@ -193,9 +194,14 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
   const count = report?.spectra.length ?? 0;
   const { spectrum, explain, select, explainRank } = useSelection(count);
   const explanation = useRef<HTMLDivElement>(null);
+  const detail = useRef<HTMLDivElement>(null);
+  // Scrolled to only after a click here: a link that opens with an explanation starts at the top.
+  const scrollTo = useRef<'explanation' | 'detail' | null>(null);
 
   useEffect(() => {
-    if (explain !== null) explanation.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const target = scrollTo.current === 'explanation' ? explanation.current : scrollTo.current === 'detail' ? detail.current : null;
+    scrollTo.current = null;
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [explain, spectrum]);
 
   if (task.status === 'running' || !report) return null;
@@ -208,8 +214,17 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
 
   return (
     <>
-      {plate && <PlateTable spectra={report.spectra} selected={spectrum} onSelect={select} />}
-      <div data-testid="proteome-spectrum" data-position={spectrum}>
+      {plate && (
+        <PlateTable
+          spectra={report.spectra}
+          selected={spectrum}
+          onSelect={(position) => {
+            scrollTo.current = 'detail';
+            select(position);
+          }}
+        />
+      )}
+      <div data-testid="proteome-spectrum" data-position={spectrum} ref={detail}>
         <CallCard s={s} plate={plate} />
         <p className="mdc-blast-muted mdc-ms-meta" data-testid="proteome-spectrum-meta">
           {plate && <strong>{fmt(r.spectrumOf, { n: spectrum + 1, total: report.spectra.length })} · </strong>}
@@ -220,7 +235,14 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
         {s.hits.length > 0 && (
           <section className="mdc-genome-section" data-testid="proteome-hits">
             <h2>{r.hits}</h2>
-            <HitsTable s={s} onExplain={(rank) => explainRank(explain === rank ? null : rank)} explaining={explain} />
+            <HitsTable
+              s={s}
+              onExplain={(rank) => {
+                scrollTo.current = explain === rank ? null : 'explanation';
+                explainRank(explain === rank ? null : rank);
+              }}
+              explaining={explain}
+            />
           </section>
         )}
         <div ref={explanation}>

@@ -9,7 +9,8 @@ import { proteomeApi, type Explanation } from './api';
 import { useProteomeTexts } from './texts';
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-const num = (x: number, digits = 4) => (x === 0 ? '0' : x < 0.001 ? x.toExponential(2) : x.toFixed(digits));
+/** Intensities as a share of the spectrum's strongest peak: TIC-normalised values mean nothing to a reader. */
+const relative = (max: number) => (x: number) => `${((100 * x) / max).toFixed(1)}%`;
 
 /**
  * Why a hit scored what it did: the three factors of the log score, the mirrored picture of the
@@ -35,6 +36,8 @@ export function ScoreExplanation({ taskId, spectrum, rank, range, onClose }: { t
 
   const ex = state.data;
   const queryPeaks = ex ? [...ex.matched.map((m) => ({ mz: m.queryMz, intensity: m.queryIntensity })), ...ex.unmatchedQuery].sort((a, b) => a.mz - b.mz) : [];
+  const q = relative(Math.max(1e-12, ...queryPeaks.map((p) => p.intensity)));
+  const r = relative(Math.max(1e-12, ...(ex?.reference.peaks ?? []).map((p) => p.intensity)));
   return (
     <section className="mdc-ms-explain" data-testid="proteome-explanation" data-rank={rank} data-state={ex ? 'ready' : state.failed ? 'failed' : 'loading'}>
       <div className="mdc-ms-explain__head">
@@ -100,8 +103,8 @@ export function ScoreExplanation({ taskId, spectrum, rank, range, onClose }: { t
                       { title: t.columns.queryMz, dataIndex: 'queryMz', render: (v: number) => v.toFixed(2), sorter: (a, b) => a.queryMz - b.queryMz, defaultSortOrder: 'ascend' },
                       { title: t.columns.referenceMz, dataIndex: 'referenceMz', render: (v: number) => v.toFixed(2) },
                       { title: t.columns.error, dataIndex: 'errorPpm', render: (v: number) => v.toFixed(0), sorter: (a, b) => Math.abs(a.errorPpm) - Math.abs(b.errorPpm) },
-                      { title: t.columns.queryIntensity, dataIndex: 'queryIntensity', render: (v: number) => num(v), responsive: ['sm'] },
-                      { title: t.columns.referenceIntensity, dataIndex: 'referenceIntensity', render: (v: number) => num(v), responsive: ['sm'] },
+                      { title: t.columns.queryIntensity, dataIndex: 'queryIntensity', render: (v: number) => q(v), responsive: ['sm'] },
+                      { title: t.columns.referenceIntensity, dataIndex: 'referenceIntensity', render: (v: number) => r(v), responsive: ['sm'] },
                       { title: t.columns.frequency, dataIndex: 'referenceFrequency', render: (v: number) => pct(v), responsive: ['md'] },
                     ]}
                   />
@@ -118,7 +121,7 @@ export function ScoreExplanation({ taskId, spectrum, rank, range, onClose }: { t
                     pagination={{ pageSize: 10, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
                     columns={[
                       { title: t.columns.mz, dataIndex: 'mz', render: (v: number) => v.toFixed(2), sorter: (a, b) => a.mz - b.mz, defaultSortOrder: 'ascend' },
-                      { title: t.columns.intensity, dataIndex: 'intensity', render: (v: number) => num(v), sorter: (a, b) => a.intensity - b.intensity },
+                      { title: t.columns.intensity, dataIndex: 'intensity', render: (v: number) => q(v), sorter: (a, b) => a.intensity - b.intensity },
                     ]}
                   />
                 ),
@@ -134,7 +137,7 @@ export function ScoreExplanation({ taskId, spectrum, rank, range, onClose }: { t
                     pagination={{ pageSize: 10, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
                     columns={[
                       { title: t.columns.mz, dataIndex: 'mz', render: (v: number) => v.toFixed(2), sorter: (a, b) => a.mz - b.mz, defaultSortOrder: 'ascend' },
-                      { title: t.columns.intensity, dataIndex: 'intensity', render: (v: number) => num(v), sorter: (a, b) => a.intensity - b.intensity },
+                      { title: t.columns.intensity, dataIndex: 'intensity', render: (v: number) => r(v), sorter: (a, b) => a.intensity - b.intensity },
                       { title: t.columns.frequency, dataIndex: 'frequency', render: (v: number) => pct(v), sorter: (a, b) => a.frequency - b.frequency },
                     ]}
                   />

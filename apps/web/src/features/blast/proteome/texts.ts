@@ -79,7 +79,7 @@ const zh = {
     matchedTitle: '匹配的峰（{n}）',
     unmatchedQueryTitle: '查询谱图中未匹配的峰（{n}）',
     unmatchedReferenceTitle: '参考主谱图中未匹配的峰（{n}）',
-    columns: { queryMz: '查询 m/z', referenceMz: '参考 m/z', error: '偏差 (ppm)', queryIntensity: '查询强度', referenceIntensity: '参考强度', frequency: '出现频率', mz: 'm/z', intensity: '强度' },
+    columns: { queryMz: '查询 m/z', referenceMz: '参考 m/z', error: '偏差 (ppm)', queryIntensity: '查询相对强度', referenceIntensity: '参考相对强度', frequency: '出现频率', mz: 'm/z', intensity: '相对强度' },
     close: '关闭',
   },
   library: {
@@ -219,7 +219,7 @@ const en: Texts = {
     matchedTitle: 'Matched peaks ({n})',
     unmatchedQueryTitle: 'Query peaks not matched ({n})',
     unmatchedReferenceTitle: 'Reference peaks not matched ({n})',
-    columns: { queryMz: 'Query m/z', referenceMz: 'Reference m/z', error: 'Error (ppm)', queryIntensity: 'Query intensity', referenceIntensity: 'Reference intensity', frequency: 'Frequency', mz: 'm/z', intensity: 'Intensity' },
+    columns: { queryMz: 'Query m/z', referenceMz: 'Reference m/z', error: 'Error (ppm)', queryIntensity: 'Query rel. intensity', referenceIntensity: 'Reference rel. intensity', frequency: 'Frequency', mz: 'm/z', intensity: 'Relative intensity' },
     close: 'Close',
   },
   library: {
