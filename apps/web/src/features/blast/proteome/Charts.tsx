@@ -30,7 +30,7 @@ export function MirrorChart({
   reference: MainSpectrumPeak[];
   matched: { queryMz: number; referenceMz: number }[];
   range: [number, number];
-  labels: { query: string; reference: string };
+  labels: { query: string; reference: string; species?: string; strain?: string };
 }) {
   const width = 960;
   const height = 360;
@@ -57,6 +57,8 @@ export function MirrorChart({
       </text>
       <text x={width - right - 6} y={height - 30} fontSize="13" fill="#595959" textAnchor="end">
         {labels.reference}
+        {labels.species && <tspan fontStyle="italic">{` ${labels.species}`}</tspan>}
+        {labels.strain && <tspan>{` ${labels.strain}`}</tspan>}
       </text>
       {path && <path d={path} fill="none" stroke={PROFILE} strokeWidth="0.8" opacity="0.75" />}
       {queryPeaks.map((p) => {

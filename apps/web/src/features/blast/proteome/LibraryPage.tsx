@@ -39,7 +39,15 @@ function EntryDialog({ id, onClose }: { id: number | null; onClose(): void }) {
   return (
     <Dialog
       open={id !== null}
-      title={entry ? <i>{`${entry.species}${entry.strain ? ` ${entry.strain}` : ''}`}</i> : ' '}
+      title={
+        entry ? (
+          <>
+            <i>{entry.species}</i> {entry.strain}
+          </>
+        ) : (
+          ' '
+        )
+      }
       onCancel={onClose}
       width={920}
       footer={[

@@ -82,7 +82,7 @@ export function ScoreExplanation({ taskId, spectrum, rank, range, onClose }: { t
           </p>
           <h4>{t.picture}</h4>
           <div className="mdc-ms-chart-wrap">
-            <MirrorChart profile={ex.profile} queryPeaks={queryPeaks} reference={ex.reference.peaks} matched={ex.matched} range={range} labels={{ query: t.query, reference: `${t.reference}: ${ex.reference.species}${ex.reference.strain ? ` ${ex.reference.strain}` : ''}` }} />
+            <MirrorChart profile={ex.profile} queryPeaks={queryPeaks} reference={ex.reference.peaks} matched={ex.matched} range={range} labels={{ query: t.query, reference: `${t.reference}:`, species: ex.reference.species, strain: ex.reference.strain }} />
           </div>
           <p className="mdc-blast-muted mdc-blast-small">{fmt(t.pictureNote, { ppm: ex.tolerancePpm })}</p>
           <Tabs

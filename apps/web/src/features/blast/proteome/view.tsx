@@ -36,7 +36,7 @@ function facts(task: TaskDetail, locale: 'zh' | 'en') {
   const report = task.proteome as ProteomeReport | null | undefined;
   const out: { label: string; value: string; testId?: string }[] = [];
   if (report) {
-    out.push({ label: t.spectrum, value: String(report.spectra.length), testId: 'proteome-count' });
+    out.push({ label: t.spectra, value: String(report.spectra.length), testId: 'proteome-count' });
     out.push({
       label: t.library,
       value: fmt(t.libraryValue, { n: report.library.entries, s: report.library.species }) + (report.library.own ? fmt(t.libraryOwn, { n: report.library.own }) : ''),

@@ -19,7 +19,7 @@ const TEXTS = {
   zh: {
     title: 'MALDI-TOF 谱库',
     unit: '个主谱图',
-    detail: '{s} 个种；质谱鉴定的内置参考谱库',
+    detail: '{s} 个种；内置（RKI 柠檬酸杆菌谱图、Yang 2018 共有峰列表）与共享的主谱图，供质谱鉴定检索',
     section: 'MALDI-TOF 主谱图',
     sectionNote: '质谱鉴定检索的参考主谱图（MSP）中属于本分类单元的条目。',
     columns: { species: '菌种', strain: '菌株', peaks: '峰', source: '来源' },
@@ -29,7 +29,7 @@ const TEXTS = {
   en: {
     title: 'MALDI-TOF library',
     unit: 'main spectra',
-    detail: '{s} species; the built-in reference library of mass-spectrometry identification',
+    detail: '{s} species; built-in (RKI Citrobacter spectra, Yang 2018 consensus peak lists) and shared main spectra that mass-spectrometry identification searches',
     section: 'MALDI-TOF main spectra',
     sectionNote: 'Reference main spectra (MSPs) of this taxon that mass-spectrometry identification searches.',
     columns: { species: 'Species', strain: 'Strain', peaks: 'Peaks', source: 'Source' },
