@@ -7,7 +7,6 @@ import { ApiError } from '../../http/envelope';
 import { maldiCounts, maldiLibrary } from '../../resource/maldi';
 import type { BlastMethod } from '../method';
 import { inputFiles, storeInputFile } from '../tasks';
-import { proteomePdf } from './pdf';
 import { closeProteomePool, proteomePoolFor, SpectrumRefusal } from './pool';
 import { proteomeCsv } from './report';
 import { proteomeRoutes } from './routes';
@@ -209,7 +208,9 @@ export const proteomeMethod: BlastMethod = {
 
   async exportPdf(task, context, locale) {
     const result = task.result as ProteomeTaskResult | null;
-    return proteomePdf(task, locale, result ? await taskPictures(context.db, task.id, result) : new Map());
+    const pictures = result ? await taskPictures(context.db, task.id, result) : new Map();
+    const { id, file_name, created_at, finished_at, error_zh, error_en } = task;
+    return proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
   },
 
   async info(context) {

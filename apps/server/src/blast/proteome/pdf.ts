@@ -3,6 +3,9 @@ import type { Language } from '@mdc/core/identify';
 import { explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
 import { cjkFont } from '../report';
 import type { TaskRow } from '../tasks';
+
+/** The fields of a task row the PDF prints (all a thread needs to be sent). */
+export type PdfTask = Pick<TaskRow, 'id' | 'file_name' | 'created_at' | 'finished_at' | 'error_zh' | 'error_en' | 'result'>;
 import { fill, PROTEOME_REPORT_TEXT, spectrumName, spectrumNotes } from './report';
 import type { ProteomeTaskResult } from './schemas';
 
@@ -18,7 +21,8 @@ const GREY = '#8c8c8c';
 
 /** What the picture of one spectrum needs: the query (profile and peaks) and the top hit's main spectrum. */
 export interface SpectrumPicture {
-  profile: [number, number][] | null;
+  /** m/z and intensity interleaved (a typed array passes to the PDF thread without a copy). */
+  profile: Float64Array | null;
   peaks: Peak[];
   reference: MainSpectrumPeak[] | null;
 }
@@ -35,10 +39,12 @@ function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number
   doc.save();
   doc.rect(x, y, width, height - 14).lineWidth(0.4).stroke('#d9d9d9');
   doc.moveTo(x, axis).lineTo(x + width, axis).lineWidth(0.5).stroke('#595959');
-  const queryMax = Math.max(1e-12, ...(picture.profile ?? []).map((p) => p[1]), ...picture.peaks.map((p) => p.intensity));
-  if (picture.profile && picture.profile.length > 1) {
-    doc.moveTo(px(picture.profile[0]![0]), axis - (picture.profile[0]![1] / queryMax) * (half - 4));
-    for (const [mz, v] of picture.profile.slice(1)) doc.lineTo(px(mz), axis - (Math.max(0, v) / queryMax) * (half - 4));
+  const profile = picture.profile;
+  let queryMax = Math.max(1e-12, ...picture.peaks.map((p) => p.intensity));
+  if (profile) for (let i = 1; i < profile.length; i += 2) queryMax = Math.max(queryMax, profile[i]!);
+  if (profile && profile.length > 2) {
+    doc.moveTo(px(profile[0]!), axis - (Math.max(0, profile[1]!) / queryMax) * (half - 4));
+    for (let i = 2; i + 1 < profile.length; i += 2) doc.lineTo(px(profile[i]!), axis - (Math.max(0, profile[i + 1]!) / queryMax) * (half - 4));
     doc.lineWidth(0.5).stroke('#1d39c4');
   }
   const matched = picture.reference ? explainScore(picture.peaks, picture.reference, tolerancePpm).matched : [];
@@ -46,7 +52,7 @@ function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number
   const matchedReference = new Set(matched.map((m) => m.referenceMz));
   for (const p of picture.peaks) {
     const top = axis - (p.intensity / queryMax) * (half - 4);
-    if (!picture.profile) doc.moveTo(px(p.mz), axis).lineTo(px(p.mz), top).lineWidth(0.7).stroke(matchedQuery.has(p.mz) ? MATCHED : GREY);
+    if (!profile) doc.moveTo(px(p.mz), axis).lineTo(px(p.mz), top).lineWidth(0.7).stroke(matchedQuery.has(p.mz) ? MATCHED : GREY);
     doc.circle(px(p.mz), top - 2, 1.3).fill(matchedQuery.has(p.mz) ? MATCHED : GREY);
   }
   if (picture.reference) {
@@ -68,7 +74,7 @@ function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number
  * spectrum with its call, band, runner-up, the mirrored picture of its top hit and its top ten.
  * Species names in italics, as printed in the literature.
  */
-export async function proteomePdf(task: TaskRow, lang: Language, pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
   const t = PROTEOME_REPORT_TEXT[lang];
   const result = task.result as ProteomeTaskResult | null;
   const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });

@@ -3,6 +3,7 @@ import type { LibraryEntry, LibraryEntryInput, MainSpectrumParameters, Preproces
 import type { LocalizedText } from '@mdc/core/identify';
 import type { SpectrumLimits, SpectrumProblem } from '@mdc/refdata/maldi';
 import type { Db } from '../../db';
+import type { PdfTask, SpectrumPicture } from './pdf';
 import type { FromThread, IdentifiedSpectrum, IdentifyOptions, SpectrumSummary, ToThread } from './thread';
 
 /** A spectrum file the thread could not read: its message names the file, in both languages. */
@@ -41,7 +42,7 @@ export class ProteomePool {
 
   private start(): { worker: Worker; ready: Promise<void> } {
     if (this.worker && this.ready) return { worker: this.worker, ready: this.ready };
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url));
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { proteomeThread: true } });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       const onReady = (message: FromThread) => {
@@ -112,6 +113,13 @@ export class ProteomePool {
   ): Promise<{ entry: LibraryEntry; replicates: SpectrumSummary[] }> {
     const answer = (await this.send({ type: 'build', files: files.map((f) => ({ name: f.name, bytes: copy(f.bytes) })), meta, options })) as Extract<FromThread, { type: 'built' }>;
     return { entry: answer.entry, replicates: answer.replicates };
+  }
+
+  /** The PDF report, drawn in the thread (a plate's pictures take seconds to draw). */
+  async pdf(task: PdfTask, lang: 'zh' | 'en', pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+    const transfer = [...pictures.values()].flatMap((p) => (p.profile ? [p.profile.buffer as ArrayBuffer] : []));
+    const answer = (await this.send({ type: 'pdf', task, lang, pictures: [...pictures] }, transfer)) as Extract<FromThread, { type: 'pdf' }>;
+    return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,13 @@ const unpackPeaks = (value: unknown): Peak[] => (value as [number, number][]).ma
 const packMain = (peaks: readonly MainSpectrumPeak[]) => JSON.stringify(peaks.map((p) => [p.mz, p.intensity, p.frequency]));
 const unpackMain = (value: unknown): MainSpectrumPeak[] => (value as [number, number, number][]).map(([mz, intensity, frequency]) => ({ mz, intensity, frequency }));
 
+/** [[m/z, intensity], …] from an interleaved profile, for JSON. */
+function profilePairs(profile: Float64Array): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < profile.length; i += 2) out.push([profile[i]!, profile[i + 1]!]);
+  return out;
+}
+
 /**
  * Keeps what explanations and the PDF need beside the result: each spectrum's peaks and thinned
  * profile, and the main spectra its hits name as they were when the task ran. Written in the
@@ -20,7 +27,7 @@ export async function storeSpectra(tx: Queryable, taskId: string, spectra: reado
       taskId,
       position,
       packPeaks(s.peaks),
-      s.profile ? JSON.stringify(s.profile) : null,
+      s.profile ? JSON.stringify(profilePairs(s.profile)) : null,
     ]);
   }
   const named = new Set<string>();
@@ -68,7 +75,7 @@ export async function taskPictures(db: Queryable, taskId: string, result: Proteo
   for (const row of spectra) {
     const position = Number(row.position);
     const top = result.spectra[position]?.call;
-    out.set(position, { peaks: unpackPeaks(row.peaks), profile: row.profile, reference: top ? (byEntry.get(top.entryId) ?? null) : null });
+    out.set(position, { peaks: unpackPeaks(row.peaks), profile: row.profile ? Float64Array.from(row.profile.flat()) : null, reference: top ? (byEntry.get(top.entryId) ?? null) : null });
   }
   return out;
 }

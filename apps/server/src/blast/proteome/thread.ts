@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import {
   buildLibraryEntry,
   identifySpectrum,
@@ -13,6 +13,7 @@ import {
   type SpectrumIdentification,
 } from '@mdc/core/identify/proteome';
 import { parseSpectrumUpload, SpectrumFileError, type MaldiSpectrum, type SpectrumLimits, type SpectrumProblem } from '@mdc/refdata/maldi';
+import { proteomePdf, type PdfTask, type SpectrumPicture } from './pdf';
 
 /** What a page and a task keep of a spectrum as read (no data points). */
 export interface SpectrumSummary {
@@ -33,8 +34,12 @@ export interface IdentifiedSpectrum {
   noise: number | null;
   peaksDetected: number;
   peaks: Peak[];
-  /** The processed profile thinned for drawing, [m/z, intensity] pairs; null for peak lists. */
-  profile: [number, number][] | null;
+  /**
+   * The processed profile thinned for drawing: m/z and intensity interleaved; null for peak lists.
+   * A typed array crosses from the thread without a copy (a plate's 96 profiles as nested arrays
+   * took the event loop some 70 ms to receive).
+   */
+  profile: Float64Array | null;
 }
 
 export interface IdentifyOptions {
@@ -53,17 +58,20 @@ export type ToThread =
       files: { name: string; bytes: Uint8Array }[];
       meta: LibraryEntryInput;
       options: { preprocess?: Partial<PreprocessParameters>; mainSpectrum?: Partial<MainSpectrumParameters> };
-    };
+    }
+  | { type: 'pdf'; job: number; task: PdfTask; lang: 'zh' | 'en'; pictures: [number, SpectrumPicture][] };
 
 export type FromThread =
   | { type: 'ready' }
   | { type: 'read'; job: number; spectra: SpectrumSummary[] }
   | { type: 'identified'; job: number; spectra: IdentifiedSpectrum[]; readMs: number; identifyMs: number }
   | { type: 'built'; job: number; entry: LibraryEntry; replicates: SpectrumSummary[] }
+  | { type: 'pdf'; job: number; pdf: Uint8Array }
   | { type: 'refused'; job: number; file: string; problem: SpectrumProblem; texts: LocalizedText }
   | { type: 'error'; job: number; message: string };
 
-const port = parentPort;
+// Only in a thread the pool started: tests and tools may import this file inside threads of their own.
+const port = (workerData as { proteomeThread?: boolean } | null)?.proteomeThread ? parentPort : null;
 
 function summaryOf(s: MaldiSpectrum): SpectrumSummary {
   const instrument = s.metadata['instrument'] ?? s.metadata['INSTRUM'] ?? null;
@@ -82,6 +90,15 @@ function summaryOf(s: MaldiSpectrum): SpectrumSummary {
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const significant = (value: number) => (value === 0 ? 0 : Number(value.toPrecision(4)));
 
+function interleave(mz: readonly number[], intensity: readonly number[]): Float64Array {
+  const out = new Float64Array(2 * mz.length);
+  for (let i = 0; i < mz.length; i++) {
+    out[2 * i] = round(mz[i]!, 2);
+    out[2 * i + 1] = significant(intensity[i]!);
+  }
+  return out;
+}
+
 function identified(spectrum: MaldiSpectrum, library: LibraryEntry[], options: IdentifyOptions): IdentifiedSpectrum {
   const result = identifySpectrum(spectrum, library, {
     ...(options.preprocess ? { preprocess: options.preprocess } : {}),
@@ -95,7 +112,7 @@ function identified(spectrum: MaldiSpectrum, library: LibraryEntry[], options: I
     noise: processed.noise,
     peaksDetected: processed.peaksDetected,
     peaks: processed.peaks.map((p) => ({ mz: p.mz, intensity: p.intensity, ...(p.snr !== undefined ? { snr: round(p.snr, 2) } : {}) })),
-    profile: processed.profile ? processed.profile.mz.map((mz, i) => [round(mz, 2), significant(processed.profile!.intensity[i]!)]) : null,
+    profile: processed.profile ? interleave(processed.profile.mz, processed.profile.intensity) : null,
   };
 }
 
@@ -116,6 +133,10 @@ export async function work(message: ToThread): Promise<FromThread> {
       const out = spectra.map((s) => identified(s, message.library, message.options));
       return { type: 'identified', job: message.job, spectra: out, readMs, identifyMs: performance.now() - t };
     }
+    if (message.type === 'pdf') {
+      const pdf = await proteomePdf(message.task, message.lang, new Map(message.pictures));
+      return { type: 'pdf', job: message.job, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
+    }
     const replicates: MaldiSpectrum[] = [];
     for (const file of message.files) replicates.push(...(await parseSpectrumUpload(file.bytes, file.name)));
     const entry = buildLibraryEntry(message.meta, replicates, message.options);
@@ -128,7 +149,15 @@ export async function work(message: ToThread): Promise<FromThread> {
 
 if (port) {
   port.on('message', (message: ToThread) => {
-    void work(message).then((answer) => port.postMessage(answer));
+    void work(message).then((answer) => {
+      const transfer =
+        answer.type === 'identified'
+          ? answer.spectra.flatMap((s) => (s.profile ? [s.profile.buffer as ArrayBuffer] : []))
+          : answer.type === 'pdf' && answer.pdf.byteOffset === 0 && answer.pdf.byteLength === answer.pdf.buffer.byteLength
+            ? [answer.pdf.buffer as ArrayBuffer]
+            : [];
+      port.postMessage(answer, transfer);
+    });
   });
   port.postMessage({ type: 'ready' } satisfies FromThread);
 }
