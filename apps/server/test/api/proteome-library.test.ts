@@ -123,7 +123,7 @@ describe('the import fingerprint', () => {
 });
 
 describe('mdc maldi as a command', () => {
-  it('adds a folder to the database it is configured with; usage errors exit with 2', async () => {
+  it('adds a folder to the database it is configured with, which mdc identify --method proteome then searches; usage errors exit with 2', async () => {
     const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-maldi-home-'));
     scratch.push(home);
     // PostgreSQL when there is one (a fresh schema): an embedded database takes long to create.
@@ -136,6 +136,17 @@ describe('mdc maldi as a command', () => {
       expect(added.status, added.stderr).toBe(0);
       expect(added.stdout).toMatch(/^Exemplia secunda LAB-E11: 3 replicates, \d+ peaks kept of \d+ seen, agreement \d+ %/m);
       expect(added.stderr).toMatch(/2 shared main spectra written/);
+      // mdc identify --method proteome without --reference searches the library in that database.
+      const identify = spawnSync(
+        process.execPath,
+        [path.join(repoRoot, 'apps/server/bin/mdc.js'), 'identify', '--method', 'proteome', '--query', path.join(maldiDir(), 'maldiquantexamples_species/species2/0_E12/1/1SLin'), '--top', '2'],
+        { cwd: repoRoot, env, encoding: 'utf8' },
+      );
+      expect(identify.status, identify.stderr).toBe(0);
+      const [header, first] = identify.stdout.trim().split('\n');
+      expect(header!.split('\t').slice(0, 5)).toEqual(['query', 'rank', 'species', 'score', 'level']);
+      expect(first!.split('\t').slice(1, 3)).toEqual(['1', 'Exemplia secunda']);
+      expect(identify.stderr).toMatch(/library: 2 main spectra from the database/);
       const wrong = mdc('add', path.join(adminDir, 'nowhere'));
       expect(wrong.status).toBe(2);
       expect(wrong.stderr).toMatch(/mdc maldi: cannot read .*manifest\.csv/);
