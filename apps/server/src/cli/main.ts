@@ -10,7 +10,7 @@ Usage:
   mdc import [--data DIR] [--force]
                        load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
   mdc interpret …      interpret AST results (see mdc interpret --help)
-  mdc identify …       identify 16S/18S sequences (see mdc identify --help)
+  mdc identify …       identify 16S/18S sequences, genomes, MALDI-TOF spectra (see mdc identify --help)
   mdc maldi add DIR    add main spectra to the shared MALDI-TOF library (see mdc maldi --help)
   mdc help             this text
 
