@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPaths } from '@mdc/contracts';
-import { roundScore } from '@mdc/core/identify/proteome';
+import { identifySpectrum, roundScore } from '@mdc/core/identify/proteome';
+import { readYangMixtures } from '@mdc/refdata/maldi';
+import { maldiLibrary } from '../../src/resource/maldi';
 import { pdfAvailable } from '../../src/blast/report';
 import {
   flexZip,
@@ -156,6 +158,22 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
     expect(s.call.species).toBe(rki.species);
     expect(s.call.strain).toBe(rki.strain);
     expect(s.call.entryId).toBe(`rki:${rki.strain}`);
+  });
+
+  it('reports a possible mixed culture with both species (a Yang 2018 two-species peak list)', async () => {
+    // The first mixture list the engine flags against the built-in library (about a quarter are).
+    const library = (await maldiLibrary(portal.db, null)).entries;
+    const mixtures = await readYangMixtures(path.dirname(maldiDir()));
+    const flagged = mixtures.find((m) => identifySpectrum(m.spectrum, library).mixture !== null)!;
+    const name = path.basename(flagged.spectrum.file);
+    const task = await finished(portal, (await submit(portal, name, readFileSync(flagged.spectrum.file), { token: alice, locale: 'en' })).body.data.id, alice);
+    const s = task.proteome.spectra[0];
+    expect(s).toMatchObject({ kind: 'peaks', format: 'text' });
+    expect([...s.mixture.species].sort()).toEqual([...flagged.species].sort());
+    expect(s.text.en).toMatch(/Possible mixed culture/);
+    expect(task.proteome.counts.mixtures).toBe(1);
+    const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
+    expect(csv.raw).toContain(`possible mixed culture: ${s.mixture.species.join(' + ')}`);
   });
 
   it('refuses files it cannot read, naming the file in the language of the request, and stores nothing', async () => {

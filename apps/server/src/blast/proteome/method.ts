@@ -148,7 +148,6 @@ export const proteomeMethod: BlastMethod = {
       fileName,
       input: { fileName, bytes: file.bytes.length, spectra: spectra.length, kinds, formats: [...new Set(spectra.map((s) => s.format))] },
       store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
-      answer: { spectra: spectra.length, kinds },
       log: { bytes: file.bytes.length, spectra: spectra.length },
     };
   },
