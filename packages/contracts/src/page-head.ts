@@ -74,6 +74,12 @@ export const pageMeta: Record<PageName, Record<Locale, PageMeta>> = {
   ),
   'blast-hist': m('鉴定记录', '您的鉴定任务记录。', 'Identification history', 'Your identification tasks.'),
   'blast-res': m('鉴定结果', '序列鉴定的最佳匹配、置信水平与比对详情。', 'Identification result', 'Top hit, confidence level and alignments of a sequence identification.'),
+  'blast-ms-library': m(
+    '我的质谱谱库',
+    '用本实验室已知菌株的重复谱图建立 MALDI-TOF 主谱图（MSP），鉴定时与内置谱库一并检索，仅本人可见。',
+    'My MALDI-TOF library',
+    "Main spectra (MSPs) of your lab's known strains, made from replicate spectra and searched with the built-in library; private to you.",
+  ),
   atb: m('药物速查', '快速查找抗菌药物的名称、代码与折点。', 'Drug lookup', 'Quickly look up antimicrobial names, codes and breakpoints.'),
   bk: m('折点速查', '快速查找某菌种与药物的 CLSI/EUCAST 折点。', 'Breakpoint lookup', 'Quickly look up CLSI/EUCAST breakpoints for an organism and a drug.'),
   '404': m('无法访问', '无法连接到服务。', "Can't Found", 'The service could not be reached.'),

@@ -38,6 +38,8 @@ export const pageRoutes = [
   { name: 'blast-hist', path: '/blast/hist', public: false },
   // Anonymous identifications are viewable by their unguessable link; the task itself decides who may see it.
   { name: 'blast-res', path: '/blast/res', public: true },
+  // A lab's own MALDI-TOF main spectra: private to the account.
+  { name: 'blast-ms-library', path: '/blast/ms/library', public: false },
   { name: 'atb', path: '/atb', public: true },
   { name: 'bk', path: '/bk', public: true },
   { name: '404', path: '/404', public: true },

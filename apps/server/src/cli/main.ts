@@ -10,8 +10,9 @@ Usage:
   mdc import [--data DIR] [--force]
                        load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
   mdc interpret …      interpret AST results (see mdc interpret --help)
-  mdc identify …       identify isolates: --method 16S|18S|genome … (see mdc identify --help)
+  mdc identify …       identify isolates: --method 16S|18S|genome|proteome|biochem|morphology … (see mdc identify --help)
   mdc genome add DIR   add reference genomes (a folder with manifest.tsv) for genome identification
+  mdc maldi add DIR    add main spectra to the shared MALDI-TOF library (see mdc maldi --help)
   mdc help             this text
 
 Configuration comes from environment variables; see the README.`;
@@ -41,6 +42,8 @@ export async function main(argv: string[]): Promise<void> {
       return (await import('../blast/cli')).runIdentifyCommand(rest);
     case 'genome':
       return (await import('../blast/genome/admin')).runGenomeCommand(rest);
+    case 'maldi':
+      return (await import('../blast/proteome/library-cli')).runMaldiCommand(rest);
     case 'help':
     case '--help':
     case '-h':

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { insertBatches } from './batch';
 import { replaceImportedGenomes } from './genomes';
+import { replaceImportedMaldi } from './maldi';
 import { buildPlans, RESOURCE_TABLES } from './plans';
 import { fingerprint as fingerprintOf, readSources, checkDataDir } from './sources';
 
@@ -111,6 +112,9 @@ export async function importRefdata(db: Db, dir: string, options: ImportOptions 
     options.onProgress?.({ stage: 'write', table: 'genome_reference', done: 0, total: sources.genomes.length });
     counts.genome_reference = await replaceImportedGenomes(tx, sources.genomes);
     options.onProgress?.({ stage: 'write', table: 'genome_reference', done: sources.genomes.length, total: sources.genomes.length });
+    // The built-in MALDI-TOF library: imported entries replaced, administrators' and users' kept.
+    counts.maldi_library = await replaceImportedMaldi(tx, sources.maldi);
+    options.onProgress?.({ stage: 'write', table: 'maldi_library', done: sources.maldi.length, total: sources.maldi.length });
     options.signal?.throwIfAborted();
     // Fresh statistics, so that the planner knows the tables hold tens of thousands of rows
     // (nothing else analyses the embedded database).

@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { searchRoutes } from '../search/routes';
 import { antibioticRoutes } from './routes/antibiotics';
 import { breakpointRoutes } from './routes/breakpoints';
+import { maldiRoutes } from './routes/maldi';
 import { ruleRoutes } from './routes/rules';
 import { summaryRoutes } from './routes/summary';
 import { taxonRoutes } from './routes/taxa';
@@ -36,6 +37,7 @@ export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config
   await app.register(antibioticRoutes, { service });
   await app.register(breakpointRoutes, { service });
   await app.register(ruleRoutes, { service });
+  await app.register(maldiRoutes, { service });
   await app.register(searchRoutes, { service });
   const started = service.start();
   app.addHook('onReady', async () => started);

@@ -22,6 +22,7 @@ import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
+import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -62,6 +63,8 @@ export interface RefdataSources {
   misfiled: Map<string, MisfiledReference>;
   /** Reference genomes of `genome/` (an older data folder has none). */
   genomes: GenomeRow[];
+  /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
+  maldi: MaldiRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -103,6 +106,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
+  if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
   return hash.digest('hex');
 }
 
@@ -123,7 +127,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 13;
+  const total = 14;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -154,10 +158,12 @@ export async function readSources(
     );
   }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
+  const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
   return {
     dir,
     namesDir,
     genomes,
+    maldi,
     taxonomy,
     names,
     organisms,
@@ -171,4 +177,12 @@ export async function readSources(
     misfiled,
     warnings,
   };
+}
+
+/** The built-in MALDI-TOF library from `maldi/` (a broken spectrum file throws, before any write). */
+async function readMaldiLibrary(dir: string, taxonomy: TaxonomyTable): Promise<MaldiRow[]> {
+  const { buildBuiltinLibrary } = await import('@mdc/refdata/maldi');
+  const { DEFAULT_PREPROCESS, DEFAULT_MAIN_SPECTRUM } = await import('@mdc/core/identify/proteome');
+  const parameters = { preprocess: DEFAULT_PREPROCESS, mainSpectrum: DEFAULT_MAIN_SPECTRUM };
+  return (await buildBuiltinLibrary(dir)).map((entry) => maldiRow(entry, { parameters }, taxonomy));
 }

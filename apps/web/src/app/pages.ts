@@ -35,6 +35,7 @@ export const pages: Record<RouteName, Page> = {
   blast: lazyPage(() => import('../features/blast/pages/BlastPage')),
   'blast-hist': lazyPage(() => import('../features/blast/pages/BlastHistoryPage')),
   'blast-res': lazyPage(() => import('../features/blast/pages/BlastResultPage')),
+  'blast-ms-library': lazyPage(() => import('../features/blast/proteome/LibraryPage')),
   atb: lazyPage(() => import('../features/atb/AtbLookupPage')),
   bk: lazyPage(() => import('../features/bk/BreakpointLookupPage')),
   // Error pages are in the main bundle: they must show even when chunks cannot be loaded.

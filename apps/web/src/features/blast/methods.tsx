@@ -3,6 +3,7 @@ import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastInfo, TaskDetail, TaskSummary } from './api';
 import { biochemViews } from './biochem/view';
 import { genomeView } from './genome/view';
+import { proteomeView } from './proteome/view';
 import { rrnaViews } from './rrna/view';
 
 /** The cards of /blast, in order; a card without a method view says its method comes later. */
@@ -31,7 +32,7 @@ export interface BlastMethodView {
   facts?(task: TaskDetail, locale: 'zh' | 'en'): { label: string; value: string; testId?: string }[];
 }
 
-export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView, ...biochemViews];
+export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView, proteomeView, ...biochemViews];
 
 export function methodView(id: IdentificationMethod | string | undefined): BlastMethodView | undefined {
   return METHOD_VIEWS.find((v) => v.id === id);

@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/i18n/hooks';
 import { SearchBox } from '../../search/components/SearchBox';
 import { resourcePaths, type ResourceSummary } from '../api';
 import { ProblemAlert } from '../components/LoadState';
+import { MaldiCard } from '../components/MaldiLibrary';
 import { ResourceShell } from '../components/ResourceShell';
 import { fmt } from '../lib/texts';
 import { useResource } from '../lib/use-resource';
@@ -104,6 +105,7 @@ export default function ResourcePage() {
                 </span>
               </LocaleLink>
             ))}
+            <MaldiCard />
           </div>
         )}
         {s?.lastImport && (

@@ -16,6 +16,7 @@ import { fmt } from '../lib/texts';
 import { taxonTitleName, useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
 import { useResourceTexts } from '../texts';
+import { TaxonMaldi } from '../components/MaldiLibrary';
 
 const CODES_SHOWN = 16;
 
@@ -493,6 +494,7 @@ export default function TaxonDetailPage() {
           <ExpectedResistance taxon={t} />
           <Sequences taxon={t} />
           <Genomes taxon={t} />
+          <TaxonMaldi taxonId={t.id} />
         </div>
       )}
     </ResourceShell>

@@ -1,0 +1,240 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@mdc/core/identify';
+import { explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
+import { cjkFont } from '../report';
+import type { TaskRow } from '../tasks';
+
+/** The fields of a task row the PDF prints (all a thread needs to be sent). */
+export type PdfTask = Pick<TaskRow, 'id' | 'file_name' | 'created_at' | 'finished_at' | 'error_zh' | 'error_en' | 'result'>;
+import { fill, PROTEOME_REPORT_TEXT, spectrumName, spectrumNotes } from './report';
+import type { ProteomeTaskResult } from './schemas';
+
+function date(value: Date | string | null): string {
+  if (!value) return '—';
+  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+const BLUE = '#0b3d5c';
+export const BAND_COLOUR = { subspecies: '#135200', species: '#389e0d', genus: '#d48806', none: '#a8071a' } as const;
+const MATCHED = '#389e0d';
+const GREY = '#8c8c8c';
+
+/** What the picture of one spectrum needs: the query (profile and peaks) and the top hit's main spectrum. */
+export interface SpectrumPicture {
+  /** m/z and intensity interleaved (a typed array passes to the PDF thread without a copy). */
+  profile: Float64Array | null;
+  peaks: Peak[];
+  reference: MainSpectrumPeak[] | null;
+}
+
+/**
+ * The query spectrum above the axis and the reference main spectrum mirrored below it, matched
+ * peaks in green: the Biotyper's comparison view, drawn into the PDF.
+ */
+function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, picture: SpectrumPicture, range: [number, number], tolerancePpm: number, font: string) {
+  const [from, to] = range;
+  const half = (height - 14) / 2;
+  const axis = y + half;
+  const px = (mz: number) => x + ((Math.max(from, Math.min(to, mz)) - from) / (to - from)) * width;
+  doc.save();
+  doc.rect(x, y, width, height - 14).lineWidth(0.4).stroke('#d9d9d9');
+  doc.moveTo(x, axis).lineTo(x + width, axis).lineWidth(0.5).stroke('#595959');
+  const profile = picture.profile;
+  let queryMax = Math.max(1e-12, ...picture.peaks.map((p) => p.intensity));
+  if (profile) for (let i = 1; i < profile.length; i += 2) queryMax = Math.max(queryMax, profile[i]!);
+  if (profile && profile.length > 2) {
+    doc.moveTo(px(profile[0]!), axis - (Math.max(0, profile[1]!) / queryMax) * (half - 4));
+    for (let i = 2; i + 1 < profile.length; i += 2) doc.lineTo(px(profile[i]!), axis - (Math.max(0, profile[i + 1]!) / queryMax) * (half - 4));
+    doc.lineWidth(0.5).stroke('#1d39c4');
+  }
+  const matched = picture.reference ? explainScore(picture.peaks, picture.reference, tolerancePpm).matched : [];
+  const matchedQuery = new Set(matched.map((m) => m.queryMz));
+  const matchedReference = new Set(matched.map((m) => m.referenceMz));
+  for (const p of picture.peaks) {
+    const top = axis - (p.intensity / queryMax) * (half - 4);
+    if (!profile) doc.moveTo(px(p.mz), axis).lineTo(px(p.mz), top).lineWidth(0.7).stroke(matchedQuery.has(p.mz) ? MATCHED : GREY);
+    doc.circle(px(p.mz), top - 2, 1.3).fill(matchedQuery.has(p.mz) ? MATCHED : GREY);
+  }
+  if (picture.reference) {
+    const refMax = Math.max(1e-12, ...picture.reference.map((p) => p.intensity));
+    for (const p of picture.reference) {
+      doc.moveTo(px(p.mz), axis).lineTo(px(p.mz), axis + (p.intensity / refMax) * (half - 4)).lineWidth(0.8).stroke(matchedReference.has(p.mz) ? MATCHED : GREY);
+    }
+  }
+  doc.restore();
+  const step = to - from > 12000 ? 2000 : 1000;
+  for (let mz = Math.ceil(from / step) * step; mz <= to; mz += step) {
+    doc.font(font).fontSize(6).fillColor('#666').text(String(mz), px(mz) - 12, y + height - 12, { width: 24, align: 'center', lineBreak: false });
+  }
+  doc.font(font).fontSize(6).fillColor('#666').text('m/z', x + width - 14, y + height - 6, { lineBreak: false });
+}
+
+/**
+ * The proteome result as a PDF, in the reader's language: the plate at a glance, then every
+ * spectrum with its call, band, runner-up, the mirrored picture of its top hit and its top ten.
+ * Species names in italics, as printed in the literature.
+ */
+export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+  const t = PROTEOME_REPORT_TEXT[lang];
+  const result = task.result as ProteomeTaskResult | null;
+  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const cjk = cjkFont();
+  if (cjk) doc.registerFont('text', cjk.file, cjk.family ?? '');
+  const text = cjk ? 'text' : 'Helvetica';
+  const italic = 'Helvetica-Oblique';
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const room = (height: number) => {
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+  const heading = (label: string, size = 12) => {
+    room(60);
+    doc.moveDown(0.8).font(text).fontSize(size).fillColor(BLUE).text(label, left, doc.y, { width });
+    doc.moveDown(0.2).fontSize(9).fillColor('#222');
+  };
+
+  doc.font(text).fontSize(15).fillColor(BLUE).text(t.report, { width });
+  doc.moveDown(0.4).fontSize(9).fillColor('#333');
+  doc.text(`${lang === 'zh' ? '任务' : 'Task'}: ${task.id}    ${t.file}: ${task.file_name ?? ''}`);
+  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${date(task.created_at)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${date(task.finished_at)}`);
+  if (!result) {
+    const error = lang === 'zh' ? task.error_zh : task.error_en;
+    if (error) doc.fillColor('#a8071a').text(error);
+    doc.end();
+    return finished;
+  }
+  doc.text(`${t.library}: ${fill(t.libraryValue, { n: result.library.entries, s: result.library.species, own: result.library.own })}    ${t.spectra}: ${result.spectra.length}`);
+  const plate = result.spectra.length > 1;
+
+  /** One line of parts in different fonts on a common baseline (a species in italics inside Chinese text). */
+  const mixed = (parts: { value: string; font: string }[], size = 9) => {
+    const y = doc.y;
+    let x = left;
+    for (const part of parts) {
+      doc.font(part.font).fontSize(size).fillColor('#222').text(part.value, x, y + size, { lineBreak: false, baseline: 'alphabetic' });
+      x += doc.widthOfString(part.value);
+    }
+    doc.x = left;
+    doc.y = y + size * 1.4;
+  };
+
+  type Column = { label: string; width: number; italic?: boolean; colour?: (i: number) => string | undefined };
+  const table = (columns: Column[], rows: string[][], colours: (string | undefined)[] = []) => {
+    const row = (values: string[], header: boolean, index = -1) => {
+      doc.fontSize(7.5).fillColor(header ? '#000' : '#222');
+      const height = header ? Math.max(...values.map((v, i) => doc.font(text).heightOfString(v, { width: columns[i]!.width - 4 }))) + 3 : 12;
+      room(height + 2);
+      const y = doc.y;
+      let cx = left;
+      values.forEach((value, i) => {
+        const column = columns[i]!;
+        doc.font(!header && column.italic ? italic : text).fillColor(!header && column.colour ? (colours[index] ?? '#222') : header ? '#000' : '#222');
+        // Body cells sit on one baseline: the CJK font and Helvetica's italic have different ascents.
+        if (header) doc.text(value, cx, y, { width: column.width - 4 });
+        else doc.text(value, cx, y + 9, { width: column.width - 4, lineBreak: false, ellipsis: true, baseline: 'alphabetic' });
+        cx += column.width;
+      });
+      doc.x = left;
+      doc.y = y + height;
+    };
+    row(columns.map((c) => c.label), true);
+    rows.forEach((values, i) => row(values, false, i));
+  };
+
+  if (plate) {
+    heading(t.plate);
+    table(
+      [
+        { label: t.columns.spot, width: 120 },
+        { label: t.columns.species, width: 170, italic: true },
+        { label: t.columns.score, width: 45, colour: () => undefined },
+        { label: t.columns.level, width: 60, colour: () => undefined },
+        { label: t.columns.note, width: width - 395 },
+      ],
+      result.spectra.map((s) => [
+        spectrumName(s, plate),
+        s.call && s.level !== 'none' ? s.call.species : t.noCall,
+        s.call ? roundScore(s.call.score).toFixed(2) : '',
+        t.levelShort[s.level],
+        [s.closeRunnerUp ? '≈' : '', s.mixture ? t.mixture : ''].filter(Boolean).join(' · '),
+      ]),
+      result.spectra.map((s) => BAND_COLOUR[s.level]),
+    );
+  }
+
+  const range: [number, number] = [result.parameters.preprocess.mzFrom, result.parameters.preprocess.mzTo];
+  for (const s of result.spectra) {
+    // Two spots to a page: a spot's picture and its top ten take a little under half of one.
+    if (plate) room(400);
+    heading(plate ? `${t.columns.spectrum} ${s.position + 1}: ${spectrumName(s, plate)}` : t.call, plate ? 11 : 12);
+    if (plate) doc.font(text).fontSize(7.5).fillColor('#666').text(s.file, { width }).fontSize(9).fillColor('#222');
+    const name = s.call && s.level !== 'none' ? s.call.species : t.noCall;
+    doc.font(s.call && s.level !== 'none' ? italic : text).fontSize(14).fillColor(BAND_COLOUR[s.level]).text(name, { width });
+    doc.font(text).fontSize(9).fillColor('#222');
+    if (s.call) doc.text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}  ·  ${t.level[s.level]}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
+    if (s.runnerUp) {
+      mixed([
+        { value: `${t.runnerUp}: `, font: text },
+        { value: s.runnerUp.species, font: italic },
+        { value: `  ${roundScore(s.runnerUp.score).toFixed(2)}`, font: text },
+      ]);
+    }
+    // The band is said above; the text adds what needs care (a close runner-up, a mixture, no call).
+    if (s.closeRunnerUp || s.mixture || s.noReliableIdentification) doc.moveDown(0.2).fillColor('#614700').text(s.text[lang], left, doc.y, { width }).fillColor('#222');
+
+    const picture = pictures.get(s.position);
+    if (picture && s.call) {
+      room(190);
+      doc.moveDown(0.4).font(text).fontSize(8).fillColor('#444').text(t.picture, { width });
+      const top = doc.y + 2;
+      drawMirror(doc, left, top, width, 170, picture, range, result.parameters.identify.tolerancePpm, text);
+      doc.x = left;
+      doc.y = top + 176;
+    }
+    if (s.hits.length) {
+      doc.font(text).fontSize(9).fillColor(BLUE).text(t.hits, left, doc.y, { width });
+      doc.moveDown(0.2);
+      table(
+        [
+          { label: '#', width: 20 },
+          { label: t.columns.species, width: 150, italic: true },
+          { label: t.columns.strain, width: 95 },
+          { label: t.columns.score, width: 40, colour: () => undefined },
+          { label: t.columns.matched, width: 50 },
+          { label: t.columns.queryShare, width: 60 },
+          { label: t.columns.referenceShare, width: 60 },
+          { label: t.columns.correlation, width: width - 475 },
+        ],
+        s.hits.map((h) => [
+          String(h.rank),
+          h.species,
+          h.strain ?? '',
+          roundScore(h.score).toFixed(2),
+          String(h.matchedPeaks),
+          (100 * h.queryMatchedShare).toFixed(0),
+          (100 * h.referenceMatchedShare).toFixed(0),
+          h.intensityCorrelation.toFixed(2),
+        ]),
+        s.hits.map((h) => BAND_COLOUR[h.level]),
+      );
+    }
+    const notes = spectrumNotes(s, result, lang);
+    if (notes && plate) doc.moveDown(0.2).font(text).fontSize(8).fillColor('#614700').text(notes, left, doc.y, { width }).fillColor('#222');
+  }
+
+  room(60);
+  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(t.method, left, doc.y, { width });
+  const p = result.parameters.preprocess;
+  doc.text(
+    `${t.parameters}: ${p.transform}, ${p.smoothing} (${p.smoothingHalfWindow}/${p.smoothingOrder}), ${p.baseline} (${p.snipIterations}), ${p.normalisation}, m/z ${p.mzFrom}–${p.mzTo}, S/N ≥ ${p.snr}, ≤ ${p.maxPeaks} peaks; ${result.parameters.identify.tolerancePpm} ppm.`,
+    { width },
+  );
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,158 @@
+import { Worker } from 'node:worker_threads';
+import type { LibraryEntry, LibraryEntryInput, MainSpectrumParameters, PreprocessParameters } from '@mdc/core/identify/proteome';
+import type { LocalizedText } from '@mdc/core/identify';
+import type { SpectrumLimits, SpectrumProblem } from '@mdc/refdata/maldi';
+import type { Db } from '../../db';
+import type { PdfTask, SpectrumPicture } from './pdf';
+import type { FromThread, IdentifiedSpectrum, IdentifyOptions, SpectrumSummary, ToThread } from './thread';
+
+/** A spectrum file the thread could not read: its message names the file, in both languages. */
+export class SpectrumRefusal extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: SpectrumProblem,
+    readonly text: LocalizedText,
+  ) {
+    super(text.en);
+    this.name = 'SpectrumRefusal';
+  }
+}
+
+type Work = ToThread extends infer T ? (T extends { job: number } ? Omit<T, 'job'> : never) : never;
+
+interface Pending {
+  resolve: (message: FromThread) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * One worker thread for spectrum work: unzipping and reading a plate, preprocessing each spot
+ * (smoothing, baseline, peaks: about 20 ms a spectrum, 2 s a 96-spot plate) and building main
+ * spectra. The event loop that answers requests and renews job leases only posts messages. Work
+ * is queued in the thread in order; a thread that dies fails what it held (jobs are retried) and
+ * the next call starts a new one.
+ */
+export class ProteomePool {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private busy = 0;
+  private nextJob = 1;
+  private closed = false;
+
+  private start(): { worker: Worker; ready: Promise<void> } {
+    if (this.worker && this.ready) return { worker: this.worker, ready: this.ready };
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { proteomeThread: true } });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onReady = (message: FromThread) => {
+        if (message.type !== 'ready') return;
+        worker.off('message', onReady);
+        if (this.busy === 0) worker.unref();
+        resolve();
+      };
+      worker.on('message', onReady);
+      worker.once('error', reject);
+    });
+    this.ready.catch(() => undefined);
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'ready') return;
+      const pending = this.pending.get(message.job);
+      this.pending.delete(message.job);
+      // An idle thread must not keep a finished process alive; a busy one must.
+      if (--this.busy === 0) worker.unref();
+      pending?.resolve(message);
+    });
+    const died = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.ready = undefined;
+      this.busy = 0;
+      for (const [job, pending] of this.pending) {
+        this.pending.delete(job);
+        pending.reject(error);
+      }
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`proteome thread stopped (exit code ${code})`)));
+    return { worker, ready: this.ready };
+  }
+
+  private async send(work: Work, transfer: ArrayBuffer[] = []): Promise<FromThread> {
+    if (this.closed) throw new Error('the proteome thread is closed');
+    const { worker, ready } = this.start();
+    await ready;
+    const job = this.nextJob++;
+    if (this.busy++ === 0) worker.ref();
+    const answer = await new Promise<FromThread>((resolve, reject) => {
+      this.pending.set(job, { resolve, reject });
+      worker.postMessage({ ...work, job } as ToThread, transfer);
+    });
+    if (answer.type === 'refused') throw new SpectrumRefusal(answer.file, answer.problem, answer.texts);
+    if (answer.type === 'error') throw new Error(answer.message);
+    return answer;
+  }
+
+  /** Reads an upload (a spectrum or a plate zip) and says what it holds; a bad file throws SpectrumRefusal. */
+  async read(name: string, bytes: Uint8Array, limits?: SpectrumLimits): Promise<SpectrumSummary[]> {
+    const answer = await this.send({ type: 'read', name, bytes: copy(bytes), ...(limits ? { limits } : {}) });
+    return (answer as Extract<FromThread, { type: 'read' }>).spectra;
+  }
+
+  /** Reads, preprocesses and identifies every spectrum of an upload against a library. */
+  async identify(name: string, bytes: Uint8Array, library: LibraryEntry[], options: IdentifyOptions): Promise<{ spectra: IdentifiedSpectrum[]; readMs: number; identifyMs: number }> {
+    const answer = (await this.send({ type: 'identify', name, bytes: copy(bytes), library, options })) as Extract<FromThread, { type: 'identified' }>;
+    return { spectra: answer.spectra, readMs: answer.readMs, identifyMs: answer.identifyMs };
+  }
+
+  /** A main spectrum from replicate files (each a spectrum or a zip of them). */
+  async build(
+    files: { name: string; bytes: Uint8Array }[],
+    meta: LibraryEntryInput,
+    options: { preprocess?: Partial<PreprocessParameters>; mainSpectrum?: Partial<MainSpectrumParameters> } = {},
+  ): Promise<{ entry: LibraryEntry; replicates: SpectrumSummary[] }> {
+    const answer = (await this.send({ type: 'build', files: files.map((f) => ({ name: f.name, bytes: copy(f.bytes) })), meta, options })) as Extract<FromThread, { type: 'built' }>;
+    return { entry: answer.entry, replicates: answer.replicates };
+  }
+
+  /** The PDF report, drawn in the thread (a plate's pictures take seconds to draw). */
+  async pdf(task: PdfTask, lang: 'zh' | 'en', pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+    const transfer = [...pictures.values()].flatMap((p) => (p.profile ? [p.profile.buffer as ArrayBuffer] : []));
+    const answer = (await this.send({ type: 'pdf', task, lang, pictures: [...pictures] }, transfer)) as Extract<FromThread, { type: 'pdf' }>;
+    return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    for (const [job, pending] of this.pending) {
+      this.pending.delete(job);
+      pending.reject(new Error('the proteome thread was closed'));
+    }
+    await worker?.terminate();
+  }
+}
+
+/** A Buffer may be a slice of Node's shared pool: the thread gets its own copy of just these bytes. */
+function copy(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}
+
+const pools = new WeakMap<Db, ProteomePool>();
+
+/** The proteome thread of this process for one database (closed with it). */
+export function proteomePoolFor(db: Db): ProteomePool {
+  let pool = pools.get(db);
+  if (!pool) {
+    pool = new ProteomePool();
+    pools.set(db, pool);
+  }
+  return pool;
+}
+
+export async function closeProteomePool(db: Db): Promise<void> {
+  const pool = pools.get(db);
+  pools.delete(db);
+  await pool?.close();
+}

@@ -1,0 +1,283 @@
+import { BulbOutlined } from '@ant-design/icons';
+import { Alert, Button, Table, Tag, type TableColumnsType } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useLocale } from '../../../lib/i18n/hooks';
+import type { TaskDetail } from '../api';
+import { SpeciesLink } from '../components/bits';
+import { fmt } from '../texts';
+import { BandTag, Score, shown } from './bits';
+import { ScoreExplanation } from './ScoreExplanation';
+import type { Hit, ProteomeReport, SpectrumResult } from './api';
+import { useProteomeTexts } from './texts';
+
+const LEVEL_CLASS = { subspecies: 'is-species', species: 'is-species', genus: 'is-genus', none: 'is-none' } as const;
+
+/** Which spectrum and which explanation are open live in the address: a link shows the same view. */
+function useSelection(count: number): { spectrum: number; explain: number | null; select(spectrum: number): void; explainRank(rank: number | null): void } {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('spectrum') ?? 0);
+  const spectrum = Number.isInteger(raw) && raw >= 0 && raw < count ? raw : 0;
+  const rank = Number(params.get('explain'));
+  const explain = Number.isInteger(rank) && rank >= 1 && rank <= 100 ? rank : null;
+  const update = (next: { spectrum?: number; explain?: number | null }) => {
+    const out = new URLSearchParams(params);
+    const s = next.spectrum ?? spectrum;
+    if (s > 0) out.set('spectrum', String(s));
+    else out.delete('spectrum');
+    const e = next.explain === undefined ? explain : next.explain;
+    if (e) out.set('explain', String(e));
+    else out.delete('explain');
+    setParams(out, { replace: true });
+  };
+  return { spectrum, explain, select: (s) => update({ spectrum: s, explain: null }), explainRank: (r) => update({ explain: r }) };
+}
+
+function spotName(s: SpectrumResult): string {
+  if (s.spot) return s.spot;
+  const inner = s.file.includes(':') ? s.file.slice(s.file.indexOf(':') + 1) : s.file;
+  return inner;
+}
+
+function PlateTable({ spectra, selected, onSelect }: { spectra: SpectrumResult[]; selected: number; onSelect(position: number): void }) {
+  const px = useProteomeTexts();
+  const r = px.result;
+  const columns: TableColumnsType<SpectrumResult> = [
+    { title: '#', key: 'n', width: 52, render: (_: unknown, s) => s.position + 1, sorter: (a, b) => a.position - b.position },
+    { title: r.plateColumns.spot, key: 'spot', render: (_: unknown, s) => <span data-testid="plate-spot">{spotName(s)}</span>, sorter: (a, b) => spotName(a).localeCompare(spotName(b), 'en', { numeric: true }) },
+    {
+      title: r.plateColumns.call,
+      key: 'call',
+      render: (_: unknown, s) => (s.call && s.level !== 'none' ? <i data-testid="plate-call">{s.call.species}</i> : <span className="mdc-blast-muted" data-testid="plate-call">{s.refused ? r.refused : r.noCall}</span>),
+    },
+    {
+      title: r.plateColumns.score,
+      key: 'score',
+      width: 90,
+      sorter: (a, b) => (a.call?.score ?? -1) - (b.call?.score ?? -1),
+      render: (_: unknown, s) => (s.call ? <Score score={s.call.score} level={s.level} testId="plate-score" /> : '—'),
+      onHeaderCell: () => ({ 'data-testid': 'sort-plate-score' }) as object,
+    },
+    { title: r.plateColumns.band, key: 'band', render: (_: unknown, s) => <BandTag level={s.level} />, responsive: ['sm'] },
+    {
+      title: r.plateColumns.notes,
+      key: 'notes',
+      responsive: ['md'],
+      render: (_: unknown, s) => (
+        <>
+          {s.closeRunnerUp && <Tag color="orange">{r.close}</Tag>}
+          {s.mixture && <Tag color="volcano">{r.mixture}</Tag>}
+        </>
+      ),
+    },
+  ];
+  const ok = spectra.filter((s) => s.level !== 'none').length;
+  return (
+    <section className="mdc-genome-section" data-testid="proteome-plate">
+      <h2>{r.plate}</h2>
+      <p className="mdc-blast-muted">{fmt(r.plateNote, { n: spectra.length, ok, mix: spectra.filter((s) => s.mixture).length })}</p>
+      <Table<SpectrumResult>
+        rowKey="position"
+        size="small"
+        columns={columns}
+        dataSource={spectra}
+        pagination={spectra.length > 24 ? { pageSize: 24, size: 'small', showSizeChanger: false } : false}
+        scroll={{ x: true }}
+        showSorterTooltip={false}
+        rowClassName={(s) => (s.position === selected ? 'mdc-ms-plate-selected' : 'mdc-ms-plate-row')}
+        onRow={(s) => ({ onClick: () => onSelect(s.position), 'data-testid': 'plate-row', 'data-position': s.position, 'data-score': s.call ? shown(s.call.score) : '' }) as object}
+      />
+    </section>
+  );
+}
+
+function CallCard({ s, plate }: { s: SpectrumResult; plate: boolean }) {
+  const px = useProteomeTexts();
+  const locale = useLocale();
+  const r = px.result;
+  const named = s.call && s.level !== 'none';
+  return (
+    <section className={`mdc-genome-call ${LEVEL_CLASS[s.level]}`} data-testid="proteome-call" data-level={s.level}>
+      <div className="mdc-genome-call__head">
+        <span className="mdc-genome-call__label">{plate ? `${r.spectrum} ${spotName(s)}` : r.call}</span>
+        <BandTag level={s.level} />
+        {s.call?.own && <Tag color="purple">{r.own}</Tag>}
+        {s.closeRunnerUp && <Tag color="orange" data-testid="proteome-close">{r.close}</Tag>}
+        {s.mixture && <Tag color="volcano" data-testid="proteome-mixture">{r.mixture}</Tag>}
+      </div>
+      <h2 className="mdc-genome-call__name" data-testid="proteome-call-name">
+        {named ? <i>{s.call!.species}</i> : s.refused ? r.refused : r.noCall}
+      </h2>
+      <dl className="mdc-genome-call__figures">
+        {s.call && (
+          <div>
+            <dt>{r.score}</dt>
+            <dd>
+              <Score score={s.call.score} level={s.level} testId="proteome-call-score" />
+            </dd>
+          </div>
+        )}
+        {s.call?.strain && (
+          <div>
+            <dt>{r.strain}</dt>
+            <dd>{s.call.strain}</dd>
+          </div>
+        )}
+        {s.runnerUp && (
+          <div>
+            <dt>{r.runnerUp}</dt>
+            <dd data-testid="proteome-runner-up">
+              <i>{s.runnerUp.species}</i> {shown(s.runnerUp.score)}
+              {s.margin !== null && <span className="mdc-blast-muted"> ({r.margin} {s.margin.toFixed(2)})</span>}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {/* The band tag says the rest; the sentence is shown when it warns (close runner-up, mixture, no call). */}
+      {(s.level === 'none' || s.closeRunnerUp || s.mixture) && <Alert type="warning" showIcon className="mdc-genome-note" message={s.text[locale]} data-testid="proteome-verdict" />}
+    </section>
+  );
+}
+
+function HitsTable({ s, onExplain, explaining }: { s: SpectrumResult; onExplain(rank: number): void; explaining: number | null }) {
+  const px = useProteomeTexts();
+  const r = px.result;
+  const columns: TableColumnsType<Hit> = [
+    { title: r.columns.rank, dataIndex: 'rank', width: 44 },
+    {
+      title: r.columns.species,
+      dataIndex: 'species',
+      render: (species: string, h) => (
+        <>
+          <SpeciesLink species={species} taxonId={h.taxonId} testId="proteome-hit-species" />
+          {h.own && (
+            <Tag color="purple" className="mdc-ms-own">
+              {r.own}
+            </Tag>
+          )}
+        </>
+      ),
+    },
+    { title: r.columns.strain, dataIndex: 'strain', ellipsis: true, responsive: ['md'], render: (v?: string) => v ?? '' },
+    { title: r.columns.score, dataIndex: 'score', width: 72, render: (v: number, h) => <Score score={v} level={h.level} testId="proteome-hit-score" /> },
+    { title: r.columns.band, dataIndex: 'level', responsive: ['lg'], render: (level: Hit['level']) => <BandTag level={level} /> },
+    { title: r.columns.matched, dataIndex: 'matchedPeaks', width: 80, responsive: ['md'] },
+    { title: r.columns.queryShare, dataIndex: 'queryMatchedShare', width: 90, responsive: ['lg'], render: (v: number) => `${(100 * v).toFixed(0)}%` },
+    { title: r.columns.referenceShare, dataIndex: 'referenceMatchedShare', width: 90, responsive: ['lg'], render: (v: number) => `${(100 * v).toFixed(0)}%` },
+    { title: r.columns.correlation, dataIndex: 'intensityCorrelation', width: 90, responsive: ['lg'], render: (v: number) => v.toFixed(2) },
+    {
+      title: '',
+      key: 'explain',
+      width: 56,
+      render: (_: unknown, h) => (
+        <Button size="small" type={explaining === h.rank ? 'primary' : 'default'} icon={<BulbOutlined />} onClick={() => onExplain(h.rank)} aria-label={r.explain} title={r.explain} data-testid="explain-hit" />
+      ),
+    },
+  ];
+  return (
+    <Table<Hit>
+      rowKey="rank"
+      size="small"
+      columns={columns}
+      dataSource={s.hits}
+      pagination={false}
+      scroll={{ x: true }}
+      onRow={(h) => ({ 'data-testid': 'proteome-hit-row', 'data-rank': h.rank }) as object}
+    />
+  );
+}
+
+export function ProteomeResult({ task }: { task: TaskDetail }) {
+  const px = useProteomeTexts();
+  const locale = useLocale();
+  const report = task.proteome as ProteomeReport | null | undefined;
+  const count = report?.spectra.length ?? 0;
+  const { spectrum, explain, select, explainRank } = useSelection(count);
+  const explanation = useRef<HTMLDivElement>(null);
+  const detail = useRef<HTMLDivElement>(null);
+  // Scrolled to only after a click here: a link that opens with an explanation starts at the top.
+  const scrollTo = useRef<'explanation' | 'detail' | null>(null);
+
+  useEffect(() => {
+    const target = scrollTo.current === 'explanation' ? explanation.current : scrollTo.current === 'detail' ? detail.current : null;
+    scrollTo.current = null;
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [explain, spectrum]);
+
+  if (task.status === 'running' || !report) return null;
+  const r = px.result;
+  const plate = report.spectra.length > 1;
+  const s = report.spectra[spectrum]!;
+  const p = report.parameters.preprocess;
+  const range: [number, number] = [Number(p.mzFrom ?? 2000), Number(p.mzTo ?? 20000)];
+  const b = report.bands;
+
+  return (
+    <>
+      {plate && (
+        <PlateTable
+          spectra={report.spectra}
+          selected={spectrum}
+          onSelect={(position) => {
+            scrollTo.current = 'detail';
+            select(position);
+          }}
+        />
+      )}
+      <div data-testid="proteome-spectrum" data-position={spectrum} ref={detail}>
+        <CallCard s={s} plate={plate} />
+        <p className="mdc-blast-muted mdc-ms-meta" data-testid="proteome-spectrum-meta">
+          {plate && <strong>{fmt(r.spectrumOf, { n: spectrum + 1, total: report.spectra.length })} · </strong>}
+          {r.file}: <span className="mdc-blast-mono">{s.file}</span> · {r.format[s.format]} · {r.kind[s.kind]} · {fmt(r.peaks, { n: s.queryPeaks, d: s.peaksDetected })}
+          {s.instrument ? ` · ${s.instrument}` : ''}
+          {s.notes.length > 0 && <> · {s.notes.map((n) => n[locale]).join(' ')}</>}
+        </p>
+        {s.hits.length > 0 && (
+          <section className="mdc-genome-section" data-testid="proteome-hits">
+            <h2>{r.hits}</h2>
+            <HitsTable
+              s={s}
+              onExplain={(rank) => {
+                scrollTo.current = explain === rank ? null : 'explanation';
+                explainRank(explain === rank ? null : rank);
+              }}
+              explaining={explain}
+            />
+          </section>
+        )}
+        <div ref={explanation}>
+          {explain !== null && s.hits.some((h) => h.rank === explain) && <ScoreExplanation taskId={task.id} spectrum={spectrum} rank={explain} range={range} onClose={() => explainRank(null)} />}
+        </div>
+      </div>
+      <section className="mdc-blast-definition" data-testid="proteome-definition">
+        <h2>{r.bandsTitle}</h2>
+        <p>
+          {fmt(r.bandsText, {
+            sub: b.subspecies.toFixed(2),
+            sp: b.species.toFixed(2),
+            sub2: (b.subspecies - 0.01).toFixed(2),
+            g: b.genus.toFixed(2),
+            sp2: (b.species - 0.01).toFixed(2),
+            m: Number(report.parameters.identify.closeMargin ?? 0.1).toFixed(2),
+          })}
+        </p>
+        <p className="mdc-blast-muted mdc-blast-small">
+          {r.parameters}:{' '}
+          {fmt(r.parametersText, {
+            transform: String(p.transform),
+            hw: p.smoothingHalfWindow ?? '',
+            order: p.smoothingOrder ?? '',
+            baseline: String(p.baseline).toUpperCase(),
+            iter: p.snipIterations ?? '',
+            norm: String(p.normalisation).toUpperCase(),
+            from: p.mzFrom ?? '',
+            to: p.mzTo ?? '',
+            snr: p.snr ?? '',
+            max: p.maxPeaks ?? '',
+            ppm: String(report.parameters.identify.tolerancePpm ?? ''),
+          })}
+        </p>
+      </section>
+    </>
+  );
+}
