@@ -18,7 +18,7 @@ export interface AniOptions {
   minAnchors: number;
   /** Seeds occurring more often than this in either genome are repeats, not placed. */
   maxOccurrences: number;
-  /** Diagonal bin width (bases); a band is three bins, tolerating indel drift within a fragment. */
+  /** Diagonal bin width (bases, a power of two); a band is three bins, tolerating indel drift within a fragment. */
   bin: number;
   /** Fragments with fewer seeds than this (long N runs, low complexity) are not estimated. */
   minSeeds: number;
@@ -41,27 +41,9 @@ export interface GenomeComparison {
   fragmentIdentity: Float32Array;
 }
 
-// Scratch arrays reused across comparisons (one comparison at a time per thread).
-let anchorFragment: Int32Array = new Int32Array(1 << 16);
-let anchorKey: Int32Array = new Int32Array(1 << 16);
-let anchorQuery: Int32Array = new Int32Array(1 << 16);
-let anchorReference: Uint32Array = new Uint32Array(1 << 16);
-
-function growAnchors(): void {
-  const size = anchorFragment.length * 2;
-  const fragment = new Int32Array(size);
-  fragment.set(anchorFragment);
-  const key = new Int32Array(size);
-  key.set(anchorKey);
-  const queryIndex = new Int32Array(size);
-  queryIndex.set(anchorQuery);
-  const referencePosition = new Uint32Array(size);
-  referencePosition.set(anchorReference);
-  anchorFragment = fragment;
-  anchorKey = key;
-  anchorQuery = queryIndex;
-  anchorReference = referencePosition;
-}
+// Scratch space reused across comparisons (one comparison at a time per thread): three ints per
+// anchor — diagonal key, query seed, reference position — grouped by query fragment.
+let slots: Int32Array = new Int32Array(3 << 16);
 
 const TABLE = 1024; // open-addressing table of diagonal bins for one fragment
 const tableKeys = new Int32Array(TABLE).fill(-1);
@@ -71,9 +53,17 @@ const touched = new Int32Array(TABLE);
 // Diagonals are offset to stay positive: forward rpos − qpos + OFFSET, reverse rpos + qpos.
 const OFFSET = 1 << 30;
 
-/** Compares a query with a reference genome: ANI and the aligned fractions of both. */
+/**
+ * Compares a query with a reference genome: ANI and the aligned fractions of both.
+ *
+ * Two merges of the sorted seeds: the first counts each query fragment's anchors (seeds shared
+ * with the reference, repeats left out), the second writes them straight into their fragment's
+ * slots, so that each fragment's anchors are then read in one run. The merges step without a
+ * branch on the comparison: a branch on random hashes mispredicts every other time.
+ */
 export function compareGenomes(query: QuerySketch, reference: SeedSketch, options: AniOptions = DEFAULT_ANI_OPTIONS): GenomeComparison {
   const { minAnchors, maxOccurrences, bin, minSeeds } = options;
+  const shift = Math.round(Math.log2(bin));
   const qh = query.hashes;
   const qp = query.positions;
   const qf = query.fragmentOf;
@@ -83,12 +73,36 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
   const nr = rh.length;
   const fragments = query.fragments;
 
-  // 1. Anchors: seeds shared by both genomes (repeats left out), merged over the sorted hashes.
-  // The merge steps without a branch on the comparison: a branch on random hashes mispredicts
-  // every other time, which made it three times slower.
-  let anchors = 0;
+  // 1. Anchors per fragment.
+  const starts = new Int32Array(fragments + 1);
   let i = 0;
   let j = 0;
+  while (i < nq && j < nr) {
+    const a = qh[i]!;
+    const b = rh[j]!;
+    if (a !== b) {
+      i += +(a < b) | 0;
+      j += +(a > b) | 0;
+      continue;
+    }
+    let i2 = i + 1;
+    while (i2 < nq && qh[i2] === a) i2++;
+    let j2 = j + 1;
+    while (j2 < nr && rh[j2] === a) j2++;
+    if (i2 - i <= maxOccurrences && j2 - j <= maxOccurrences) {
+      for (let x = i; x < i2; x++) if (qf[x]! >= 0) starts[qf[x]! + 1]! += j2 - j;
+    }
+    i = i2;
+    j = j2;
+  }
+  for (let f = 0; f < fragments; f++) starts[f + 1]! += starts[f]!;
+  const anchors = starts[fragments]!;
+  if (slots.length < 3 * anchors) slots = new Int32Array(3 * anchors + 3 * 65536);
+  const fill = starts.slice(0, fragments);
+
+  // 2. The anchors, written into their fragment's slots.
+  i = 0;
+  j = 0;
   while (i < nq && j < nr) {
     const a = qh[i]!;
     const b = rh[j]!;
@@ -111,12 +125,11 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
           const r = rp[y]!;
           const rpos = r >>> 1;
           const reverse = (q ^ r) & 1;
-          if (anchors === anchorFragment.length) growAnchors();
-          anchorFragment[anchors] = fragment;
+          const at = 3 * fill[fragment]!++;
           // Bin of the diagonal, times two plus the strand.
-          anchorKey[anchors] = (Math.floor((reverse ? rpos + qpos : rpos - qpos + OFFSET) / bin) << 1) | reverse;
-          anchorQuery[anchors] = x;
-          anchorReference[anchors++] = rpos;
+          slots[at] = (((reverse ? rpos + qpos : rpos - qpos + OFFSET) >>> shift) << 1) | reverse;
+          slots[at + 1] = x;
+          slots[at + 2] = rpos;
         }
       }
     }
@@ -124,29 +137,21 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
     j = j2;
   }
 
-  // 2. Anchors grouped by query fragment (counting sort).
-  const starts = new Int32Array(fragments + 1);
-  for (let a = 0; a < anchors; a++) starts[anchorFragment[a]! + 1]!++;
-  for (let f = 0; f < fragments; f++) starts[f + 1]! += starts[f]!;
-  const order = new Int32Array(anchors);
-  const fill = starts.slice(0, fragments);
-  for (let a = 0; a < anchors; a++) order[fill[anchorFragment[a]!]!++] = a;
-
   // 3. Each fragment: the diagonal bin with most anchors, and the share of its seeds in that bin
   // and its neighbours (same strand); the best fragment of each reference bin counts once.
   const fragmentIdentity = new Float32Array(fragments);
   const counted = new Uint8Array(nq);
   const bestOfBin = new Map<number, number>();
   for (let f = 0; f < fragments; f++) {
-    const from = starts[f]!;
-    const to = starts[f + 1]!;
+    const from = 3 * starts[f]!;
+    const to = 3 * starts[f + 1]!;
     const seeds = query.seedsPerFragment[f]!;
-    if (to - from < minAnchors || seeds < minSeeds) continue;
+    if (to - from < 3 * minAnchors || seeds < minSeeds) continue;
     let used = 0;
     let bestKey = -1;
     let bestCount = 0;
-    for (let t = from; t < to; t++) {
-      const key = anchorKey[order[t]!]!;
+    for (let t = from; t < to; t += 3) {
+      const key = slots[t]!;
       let slot = (Math.imul(key, 0x9e3779b1) >>> 22) & (TABLE - 1);
       while (tableKeys[slot] !== -1 && tableKeys[slot] !== key) slot = (slot + 1) & (TABLE - 1);
       if (tableKeys[slot] === -1) {
@@ -162,18 +167,19 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
     }
     for (let u = 0; u < used; u++) tableKeys[touched[u]!] = -1;
     let found = 0;
-    let low = 0xffffffff;
+    let low = 0x7fffffff;
     let high = 0;
-    for (let t = from; t < to; t++) {
-      const a = order[t]!;
-      const key = anchorKey[a]!;
-      if ((key & 1) !== (bestKey & 1) || Math.abs((key >> 1) - (bestKey >> 1)) > 1) continue;
-      const x = anchorQuery[a]!;
+    const strand = bestKey & 1;
+    const centre = bestKey >> 1;
+    for (let t = from; t < to; t += 3) {
+      const key = slots[t]!;
+      if ((key & 1) !== strand || Math.abs((key >> 1) - centre) > 1) continue;
+      const x = slots[t + 1]!;
       // A seed of the fragment found twice in the band (a tandem repeat) counts once.
       if (counted[x]) continue;
       counted[x] = 1;
       found++;
-      const rpos = anchorReference[a]!;
+      const rpos = slots[t + 2]!;
       if (rpos < low) low = rpos;
       if (rpos > high) high = rpos;
     }
