@@ -14,6 +14,7 @@ import {
   mix32,
   packSequence,
   prepareQuery,
+  sketchFasta,
   sketchGenome,
   unpackSequence,
   type GenomeHit,
@@ -100,6 +101,34 @@ describe('seed sketches', () => {
     expect(wasm.hashes.length).toBeGreaterThan(250_000);
     expect(Buffer.from(wasm.hashes.buffer).equals(Buffer.from(loop.hashes.buffer))).toBe(true);
     expect(Buffer.from(wasm.positions.buffer).equals(Buffer.from(loop.positions.buffer))).toBe(true);
+  });
+
+  it('reads and sketches FASTA text in one pass, as reading the bases first and sketching them does', () => {
+    const random = rng(61);
+    const letters = (n: number) => Array.from({ length: n }, () => 'ACGT'[Math.floor(random() * 4)]).join('');
+    const wrap = (seq: string) => seq.match(/.{1,70}/g)!.join('\r\n');
+    const contigs = [letters(1_300_000).toLowerCase(), letters(40_000) + 'NNNNNRY' + letters(60_000), letters(20)];
+    const text = contigs.map((seq, i) => `>contig_${i + 1} some description\r\n${wrap(seq)}\r\n`).join('');
+    const fast = sketchFasta(new TextEncoder().encode(text))!;
+    const codes = Uint8Array.from(contigs.join(''), (c) => 'ACGT'.indexOf(c.toUpperCase()) < 0 ? 4 : 'ACGT'.indexOf(c.toUpperCase()));
+    let start = 0;
+    const pieces = contigs.map((seq) => ({ start: (start += seq.length) - seq.length, length: seq.length }));
+    const slow = sketchGenome({ codes, contigs: pieces, length: codes.length });
+    expect(fast.contigs).toEqual(pieces.map((p, i) => ({ name: `contig_${i + 1}`, ...p })));
+    expect(fast.length).toBe(codes.length);
+    expect(fast.ambiguous).toBe(7);
+    expect(fast.gc).toBe([...contigs.join('').toUpperCase()].filter((c) => c === 'G' || c === 'C').length);
+    expect(Buffer.from(fast.sketch.hashes.buffer).equals(Buffer.from(slow.hashes.buffer))).toBe(true);
+    expect(Buffer.from(fast.sketch.positions.buffer).equals(Buffer.from(slow.positions.buffer))).toBe(true);
+  });
+
+  it('leaves FASTA out of the ordinary to the careful reader', () => {
+    const encode = (t: string) => new TextEncoder().encode(t);
+    expect(sketchFasta(encode('@read\nACGT\n+\nIIII\n'))).toBeNull();
+    expect(sketchFasta(encode('>a\nACGT#ACGT\n'))).toBeNull();
+    expect(sketchFasta(encode('>a\nACGT\n>a\nACGT\n'))).toBeNull();
+    expect(sketchFasta(encode('>a\nMKLVEFPQ\n'))).toBeNull();
+    expect(sketchFasta(encode(''))).toBeNull();
   });
 
   it('does not make k-mers across N runs or contig ends', () => {

@@ -108,12 +108,12 @@ function unnamed(file: string): { name: string; description: string } {
   return { name: path.basename(file).replace(/\.(fna|fa|fasta|fas|txt)(\.gz)?$/i, '') || 'sequence', description: '' };
 }
 
-function isGzip(bytes: Uint8Array): boolean {
+export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /** Decompresses a gzip file, refusing damaged ones and ones that unpack beyond any genome. */
-function gunzip(bytes: Uint8Array, file: string, limits: AssemblyLimits): Uint8Array {
+export function gunzip(bytes: Uint8Array, file: string, limits: AssemblyLimits): Uint8Array {
   // Room for the largest genome as FASTA with line breaks and headers; more is not a genome (or a zip bomb).
   const maxOutputLength = Math.ceil(limits.maxBases * 1.1) + (16 << 20);
   try {

@@ -40,16 +40,14 @@ function isReadableFile(file: string): boolean {
   }
 }
 
-async function folderReferences(dir: string): Promise<ReferenceInput[]> {
+function folderReferences(dir: string): ReferenceInput[] {
   const rows = readGenomeManifest(dir).filter((r) => r.role !== 'test');
   if (rows.length === 0) throw new UsageError(`${dir}/manifest.tsv names no reference genomes`);
-  return Promise.all(
-    rows.map(async (r, i) => {
-      const file = path.join(dir, r.file);
-      if (!isReadableFile(file)) throw new UsageError(`cannot read ${file} (named in ${dir}/manifest.tsv)`);
-      return { id: String(i + 1), species: r.species, strain: r.strain, accession: r.accession, name: r.file, fasta: await readFile(file) };
-    }),
-  );
+  return rows.map((r, i) => {
+    const file = path.join(dir, r.file);
+    if (!isReadableFile(file)) throw new UsageError(`cannot read ${file} (named in ${dir}/manifest.tsv)`);
+    return { id: String(i + 1), species: r.species, strain: r.strain, accession: r.accession, name: r.file, file };
+  });
 }
 
 async function importedReferences(): Promise<ReferenceInput[]> {
@@ -134,7 +132,7 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
 
     pool = new GenomePool(threads);
     let t = performance.now();
-    const inputs = values.reference ? await folderReferences(values.reference) : await importedReferences();
+    const inputs = values.reference ? folderReferences(values.reference) : await importedReferences();
     const references = await pool.sketch(inputs);
     await pool.library('cli', references);
     log(`sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${threads} thread${threads > 1 ? 's' : ''})`);

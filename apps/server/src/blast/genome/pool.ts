@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { IdentifyGenomeOptions } from '@mdc/core/identify/genome';
 import { AssemblyError } from '@mdc/refdata/genome';
@@ -91,16 +92,29 @@ export class GenomePool {
     return this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
   }
 
-  /** Sketches references, spread over the threads; the sketches come back in shared memory. */
+  /**
+   * Sketches references, spread over the threads — each takes the next genome when it is done
+   * with one, so that a few large genomes do not leave a thread idle; the sketches come back in
+   * shared memory.
+   */
   async sketch(inputs: ReferenceInput[]): Promise<SharedReference[]> {
-    if (inputs.length === 0) return [];
-    const parts = this.threads.map(() => [] as ReferenceInput[]);
-    // Largest first, round-robin: the threads finish together.
-    [...inputs].sort((a, b) => (b.packed?.length ?? b.fasta?.length ?? 0) - (a.packed?.length ?? a.fasta?.length ?? 0)).forEach((input, i) => parts[i % parts.length]!.push(input));
-    const answers = await Promise.all(parts.map((part, i) => (part.length ? this.send(this.threads[i]!, { type: 'sketch', inputs: part }) : Promise.resolve(undefined))));
-    const byId = new Map<string, SharedReference>();
-    for (const answer of answers) if (answer?.type === 'sketched') for (const r of answer.references) byId.set(r.id, r);
-    return inputs.map((input) => byId.get(input.id)!);
+    const out = new Array<SharedReference>(inputs.length);
+    const size = (input: ReferenceInput) => input.packed?.length ?? input.fasta?.length ?? (input.file ? statSync(input.file).size : 0);
+    // Largest first: the last genomes to start are small, so the threads finish together.
+    const order = inputs.map((input, at) => ({ at, size: size(input) })).sort((a, b) => b.size - a.size).map((o) => o.at);
+    let next = 0;
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        while (next < inputs.length) {
+          const at = order[next++]!;
+          const answer = await this.send(thread, { type: 'sketch', inputs: [inputs[at]!] });
+          if (answer.type === 'refused') throw new AssemblyError(answer.problem, inputs[at]!.name, answer.texts);
+          if (answer.type !== 'sketched') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
+          out[at] = answer.references[0]!;
+        }
+      }),
+    );
+    return out;
   }
 
   /** Gives every thread a library under a key (shared sketches: no copy). */

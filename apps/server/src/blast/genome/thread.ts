@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import {
   GenomeLibrary,
@@ -5,6 +6,7 @@ import {
   find16SCopies,
   identifyGenome,
   prepareQuery,
+  sketchFasta,
   sketchGenome,
   unpackSequence,
   type GenomeIdentification,
@@ -13,7 +15,7 @@ import {
   type RrnaCopy,
   type SeedSketch,
 } from '@mdc/core/identify/genome';
-import { AssemblyError, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
 
 /** A reference genome to sketch: its packed sequence from the database, or a FASTA file's bytes. */
 export interface ReferenceInput {
@@ -24,6 +26,8 @@ export interface ReferenceInput {
   name: string;
   packed?: Uint8Array;
   fasta?: Uint8Array;
+  /** A FASTA file the thread reads itself (files are read in parallel, and not copied between threads). */
+  file?: string;
   contigLengths?: number[];
 }
 
@@ -65,8 +69,26 @@ function sharedSketch(sketch: SeedSketch): SeedSketch {
 }
 
 function sketchInput(input: ReferenceInput): SharedReference {
+  if (input.file) input = { ...input, fasta: readFileSync(input.file) };
   if (input.fasta) {
-    const assembly = readAssembly(input.fasta, input.name);
+    // The fast path reads and sketches in one pass; anything unusual is read the careful way,
+    // which refuses bad files with the reason.
+    const text = isGzip(input.fasta) ? gunzip(input.fasta, input.name, DEFAULT_ASSEMBLY_LIMITS) : input.fasta;
+    const fast = sketchFasta(text);
+    const limits = DEFAULT_ASSEMBLY_LIMITS;
+    if (fast && fast.length >= limits.minBases && fast.length <= limits.maxBases && fast.ambiguous <= limits.maxAmbiguous * fast.length) {
+      return {
+        id: input.id,
+        species: input.species,
+        strain: input.strain,
+        accession: input.accession,
+        length: fast.length,
+        gcPercent: (100 * fast.gc) / Math.max(1, fast.length - fast.ambiguous),
+        contigs: fast.contigs.length,
+        sketch: sharedSketch(fast.sketch),
+      };
+    }
+    const assembly = readAssembly(text, input.name);
     const stats = assemblyStats(assembly);
     return { id: input.id, species: input.species, strain: input.strain, accession: input.accession, length: stats.length, gcPercent: stats.gcPercent, contigs: stats.contigs, sketch: sharedSketch(sketchGenome(assembly)) };
   }

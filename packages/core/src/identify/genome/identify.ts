@@ -248,11 +248,12 @@ export function identifyGenome(query: GenomeQuery, library: GenomeLibrary, optio
   t = performance.now();
   const screened = library.screen(query.sketch);
   const chosen = screened.slice(0, candidates);
-  // The best reference of each further genus with a real share of the query (≥ 1 %), for the contamination hint.
+  // The best reference of each further genus holding a real share of the query (≥ 3 % of its
+  // screening hashes), for the contamination hint: a contaminant worth a hint is above that.
   const genera = new Set(chosen.map((s) => genusOf(library.references[s.index]!.species)));
   for (const s of screened.slice(candidates)) {
     const genus = genusOf(library.references[s.index]!.species);
-    if (s.share >= 0.01 && !genera.has(genus)) {
+    if (s.share >= 0.03 && !genera.has(genus)) {
       genera.add(genus);
       chosen.push(s);
     }

@@ -10,6 +10,7 @@ export {
   SCREEN_DENSITY,
   FRAGMENT_LENGTH,
   sketchGenome,
+  sketchFasta,
   sortByHash,
   asQuery,
   fragmentCount,
@@ -19,6 +20,7 @@ export {
   mix32,
   type GenomeSequence,
   type SeedSketch,
+  type FastaSketch,
   type QuerySketch,
 } from './sketch';
 export { compareGenomes, DEFAULT_ANI_OPTIONS, type AniOptions, type GenomeComparison } from './ani';

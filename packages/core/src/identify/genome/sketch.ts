@@ -1,4 +1,13 @@
 import { CHUNK, CODES, OUT, STATE, seedKernel, type SeedKernel } from './kernel';
+
+/** A genome read and sketched straight from FASTA text (see `sketchFasta`). */
+export interface FastaSketch {
+  sketch: SeedSketch;
+  contigs: { name: string; start: number; length: number }[];
+  length: number;
+  gc: number;
+  ambiguous: number;
+}
 /**
  * Seed sketches of genomes: a fixed fraction of all canonical 16-mers (FracMinHash), each kept
  * with its position and strand. Sixteen bases fill a 32-bit word exactly and the MurmurHash3
@@ -128,6 +137,89 @@ function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint
     }
   }
   return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
+}
+
+/**
+ * Reads plain FASTA text and sketches it in one pass of the kernel, without building the array of
+ * base codes: the fast way for reference genomes, whose bases are needed for nothing else. Returns
+ * null for anything out of the ordinary (no kernel, a FASTQ, a stray byte, a duplicate or empty
+ * contig name): the caller then reads the file the careful way, which says what is wrong.
+ */
+export function sketchFasta(text: Uint8Array): FastaSketch | null {
+  const kernel = seedKernel();
+  if (!kernel) return null;
+  const n = text.length;
+  let at = 0;
+  if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) at = 3;
+  while (at < n && (text[at] === 0x20 || text[at] === 0x0a || text[at] === 0x0d || text[at] === 0x09)) at++;
+  if (text[at] === 0x40) return null;
+  const state = new Int32Array(kernel.memory.buffer, STATE, 7);
+  state.fill(0);
+  let hashes = scratchHashes;
+  let positions = scratchPositions;
+  let count = 0;
+  const contigs: { name: string; start: number; length: number }[] = [];
+  const names = new Set<string>();
+  let current: string | null = null;
+  let contigStart = 0;
+  const close = () => {
+    const pos = state[3]!;
+    if (current !== null || pos > contigStart) contigs.push({ name: current ?? 'sequence', start: contigStart, length: pos - contigStart });
+    contigStart = pos;
+  };
+  while (at < n) {
+    const length = Math.min(CHUNK, n - at);
+    new Uint8Array(kernel.memory.buffer, CODES, length).set(text.subarray(at, at + length));
+    const found = kernel.fastaSeeds(length, SEED_LIMIT);
+    if (count + found > hashes.length) {
+      grow(count + found);
+      hashes = scratchHashes;
+      positions = scratchPositions;
+    }
+    const pairs = new Uint32Array(kernel.memory.buffer, OUT, 2 * found);
+    for (let k = 0; k < found; k++) {
+      hashes[count] = pairs[2 * k]!;
+      positions[count++] = pairs[2 * k + 1]!;
+    }
+    const stop = state[6]!;
+    if (stop < 0) {
+      at += length;
+      continue;
+    }
+    const header = at + stop;
+    if (text[header] !== 0x3e) return null;
+    close();
+    let end = header + 1;
+    while (end < n && text[end] !== 0x0a) end++;
+    let nameEnd = header + 1;
+    while (nameEnd < end && text[nameEnd]! > 0x20) nameEnd++;
+    const name = String.fromCharCode(...text.subarray(header + 1, Math.min(nameEnd, header + 200)));
+    if (!name || names.has(name) || /[^\x21-\x7e]/.test(name)) return null;
+    names.add(name);
+    current = name;
+    // A new contig: no k-mer runs across its start.
+    state[0] = 0;
+    state[1] = 0;
+    state[2] = 0;
+    at = end;
+  }
+  close();
+  if (state[3]! === 0) return null;
+  const sorted = sortByHash(hashes.slice(0, count), positions.slice(0, count));
+  const length = state[3]!;
+  return {
+    sketch: {
+      hashes: sorted.hashes,
+      positions: sorted.positions,
+      length,
+      contigStarts: Uint32Array.from(contigs, (c) => c.start),
+      contigLengths: Uint32Array.from(contigs, (c) => c.length),
+    },
+    contigs,
+    length,
+    gc: state[4]!,
+    ambiguous: state[5]!,
+  };
 }
 
 /** Seeds in genome order, by the JavaScript loop. */
