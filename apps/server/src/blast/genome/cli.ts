@@ -141,7 +141,8 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
     const answers = await Promise.all(
       queries.map(async (file) => {
         try {
-          return { file, answer: await pool!.identify('cli', path.basename(file), await readFile(file)) };
+          // 16S copies are part of the JSON only.
+          return { file, answer: await pool!.identify('cli', path.basename(file), await readFile(file), undefined, values.format === 'json') };
         } catch (error) {
           if (error instanceof AssemblyError) return { file, refused: error.texts.en };
           throw error;

@@ -123,8 +123,8 @@ export class GenomePool {
   }
 
   /** Identifies one assembly (its file's bytes) against a library; refusals throw AssemblyError. */
-  async identify(key: string, name: string, bytes: Uint8Array, options?: Partial<IdentifyGenomeOptions>): Promise<QueryAnswer> {
-    const answer = await this.send(this.leastBusy(), { type: 'identify', key, name, bytes, options });
+  async identify(key: string, name: string, bytes: Uint8Array, options?: Partial<IdentifyGenomeOptions>, copies = true): Promise<QueryAnswer> {
+    const answer = await this.send(this.leastBusy(), { type: 'identify', key, name, bytes, options, copies });
     if (answer.type === 'refused') throw new AssemblyError(answer.problem, name, answer.texts);
     if (answer.type !== 'identified') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
     return answer.answer;

@@ -14,6 +14,7 @@ import {
   type IdentifyGenomeOptions,
   type RrnaCopy,
   type SeedSketch,
+  type FastaSketch,
 } from '@mdc/core/identify/genome';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
 
@@ -45,7 +46,7 @@ export interface QueryAnswer {
 export type ToThread =
   | { type: 'sketch'; job: number; inputs: ReferenceInput[] }
   | { type: 'library'; job: number; key: string; references: SharedReference[] }
-  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions> };
+  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean };
 
 export type FromThread =
   | { type: 'ready' }
@@ -68,15 +69,21 @@ function sharedSketch(sketch: SeedSketch): SeedSketch {
   return { ...sketch, hashes: shared(sketch.hashes), positions: shared(sketch.positions) };
 }
 
+/** An assembly sketched in one pass (see sketchFasta), or null when the careful reader must look at it. */
+function fastSketch(bytes: Uint8Array, name: string): FastaSketch | null {
+  const limits = DEFAULT_ASSEMBLY_LIMITS;
+  const text = isGzip(bytes) ? gunzip(bytes, name, limits) : bytes;
+  const fast = sketchFasta(text);
+  return fast && fast.length >= limits.minBases && fast.length <= limits.maxBases && fast.ambiguous <= limits.maxAmbiguous * fast.length ? fast : null;
+}
+
 function sketchInput(input: ReferenceInput): SharedReference {
   if (input.file) input = { ...input, fasta: readFileSync(input.file) };
   if (input.fasta) {
     // The fast path reads and sketches in one pass; anything unusual is read the careful way,
     // which refuses bad files with the reason.
-    const text = isGzip(input.fasta) ? gunzip(input.fasta, input.name, DEFAULT_ASSEMBLY_LIMITS) : input.fasta;
-    const fast = sketchFasta(text);
-    const limits = DEFAULT_ASSEMBLY_LIMITS;
-    if (fast && fast.length >= limits.minBases && fast.length <= limits.maxBases && fast.ambiguous <= limits.maxAmbiguous * fast.length) {
+    const fast = fastSketch(input.fasta, input.name);
+    if (fast) {
       return {
         id: input.id,
         species: input.species,
@@ -88,7 +95,7 @@ function sketchInput(input: ReferenceInput): SharedReference {
         sketch: sharedSketch(fast.sketch),
       };
     }
-    const assembly = readAssembly(text, input.name);
+    const assembly = readAssembly(input.fasta, input.name);
     const stats = assemblyStats(assembly);
     return { id: input.id, species: input.species, strain: input.strain, accession: input.accession, length: stats.length, gcPercent: stats.gcPercent, contigs: stats.contigs, sketch: sharedSketch(sketchGenome(assembly)) };
   }
@@ -131,13 +138,15 @@ port.on('message', (message: ToThread) => {
       const library = libraries.get(message.key);
       if (!library) throw new Error(`no genome library ${message.key} in this thread`);
       let t = performance.now();
-      const assembly = readAssembly(message.bytes, message.name);
+      // Without 16S copies to cut out, the bases are needed for nothing but the sketch: the fast path.
+      const fast = message.copies === false ? fastSketch(message.bytes, message.name) : null;
+      const assembly = fast ? null : readAssembly(message.bytes, message.name);
       const readMs = performance.now() - t;
       t = performance.now();
-      const query = prepareQuery(assembly);
+      const query = fast ? { sketch: fast.sketch, stats: assemblyStats(fast) } : prepareQuery(assembly!);
       const sketchMs = performance.now() - t;
       const identification = identifyGenome(query, library, message.options);
-      const copies = find16SCopies(assembly);
+      const copies = assembly ? find16SCopies(assembly) : [];
       port.postMessage({ type: 'identified', job: message.job, answer: { identification, copies, readMs, sketchMs } } satisfies FromThread);
     }
   } catch (error) {

@@ -101,6 +101,10 @@ export interface IdentifyGenomeOptions {
   ani: AniOptions;
 }
 
+/** References compared whatever their screening, and how far below the best one a further reference may screen. */
+const ALWAYS_COMPARED = 3;
+const SCREEN_REACH = 8;
+
 export const DEFAULT_GENOME_OPTIONS: IdentifyGenomeOptions = { candidates: 8, top: 10, ani: DEFAULT_ANI_OPTIONS };
 
 const ESCHERICHIA_SHIGELLA = /^(Escherichia coli|Shigella\b)/;
@@ -247,11 +251,17 @@ export function identifyGenome(query: GenomeQuery, library: GenomeLibrary, optio
   const sketchMs = performance.now() - t;
   t = performance.now();
   const screened = library.screen(query.sketch);
-  const chosen = screened.slice(0, candidates);
+  // A 16-mer survives with probability ANI^16, so the share of screening hashes a reference holds
+  // gives a rough ANI (low where little of the query aligns). The best few are always compared;
+  // after them only references roughly within reach of the best (SCREEN_REACH points): one far
+  // below cannot change the call, and an ANI costs a merge of two sketches.
+  const rough = (share: number) => 100 * Math.pow(share, 1 / 16);
+  const best = screened[0] ? rough(screened[0].share) : 0;
+  const chosen = screened.slice(0, candidates).filter((s, rank) => rank < ALWAYS_COMPARED || rough(s.share) >= best - SCREEN_REACH);
   // The best reference of each further genus holding a real share of the query (≥ 3 % of its
   // screening hashes), for the contamination hint: a contaminant worth a hint is above that.
   const genera = new Set(chosen.map((s) => genusOf(library.references[s.index]!.species)));
-  for (const s of screened.slice(candidates)) {
+  for (const s of screened.slice(chosen.length)) {
     const genus = genusOf(library.references[s.index]!.species);
     if (s.share >= 0.03 && !genera.has(genus)) {
       genera.add(genus);

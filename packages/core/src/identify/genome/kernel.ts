@@ -8,8 +8,8 @@ import { assemble, type WatModule } from '../rrna/wasm/assembler';
  * checks that both give the same seeds.
  *
  * Memory: the rolling state (forward word, reverse word, run length) at STATE, one chunk of base
- * codes at CODES, and (hash, position × 2 + strand) pairs written at OUT — room for a seed at
- * every base of the chunk, so a chunk never overflows.
+ * codes at CODES, hashes written at OUT and their positions (× 2 + strand) at OUT + HALF — room
+ * for a seed at every base of the chunk, so a chunk never overflows.
  */
 export const CHUNK = 1 << 20;
 /** fw, rv, run, pos, gc, ambiguous, stop (7 ints). */
@@ -18,6 +18,8 @@ export const STATE = 0;
 export const CLASS = 32;
 export const CODES = 512;
 export const OUT = CODES + CHUNK;
+/** Hashes at OUT, their positions HALF bytes further: both copied out in one move each. */
+export const HALF = 4 * CHUNK;
 const PAGES = Math.ceil((OUT + 8 * CHUNK) / 65536) + 1;
 
 const i32 = (value: number) => value | 0;
@@ -61,8 +63,8 @@ const seeds = {
         local.get $h local.get $limit i32.ge_u br_if $next
         local.get $out local.get $h i32.store
         ;; first base of the k-mer: i − 16 after the increment above
-        local.get $out local.get $posBase local.get $i i32.add i32.const 16 i32.sub i32.const 1 i32.shl i32.const 1 local.get $lt i32.sub i32.add i32.store offset=4
-        local.get $out i32.const 8 i32.add local.set $out
+        local.get $out local.get $posBase local.get $i i32.add i32.const 16 i32.sub i32.const 1 i32.shl i32.const 1 local.get $lt i32.sub i32.add i32.store offset=${HALF}
+        local.get $out i32.const 4 i32.add local.set $out
         local.get $count i32.const 1 i32.add local.set $count
         br $next
       end
@@ -142,8 +144,8 @@ const fastaSeeds = {
         local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
         local.get $h local.get $limit i32.ge_u br_if $next
         local.get $out local.get $h i32.store
-        local.get $out local.get $pos i32.const 16 i32.sub i32.const 1 i32.shl i32.const 1 local.get $lt i32.sub i32.add i32.store offset=4
-        local.get $out i32.const 8 i32.add local.set $out
+        local.get $out local.get $pos i32.const 16 i32.sub i32.const 1 i32.shl i32.const 1 local.get $lt i32.sub i32.add i32.store offset=${HALF}
+        local.get $out i32.const 4 i32.add local.set $out
         local.get $count i32.const 1 i32.add local.set $count
         br $next
       end

@@ -1,4 +1,4 @@
-import { CHUNK, CODES, OUT, STATE, seedKernel, type SeedKernel } from './kernel';
+import { CHUNK, CODES, HALF, OUT, STATE, seedKernel, type SeedKernel } from './kernel';
 
 /** A genome read and sketched straight from FASTA text (see `sketchFasta`). */
 export interface FastaSketch {
@@ -129,11 +129,9 @@ function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint
         hashes = scratchHashes;
         positions = scratchPositions;
       }
-      const pairs = new Uint32Array(kernel.memory.buffer, OUT, 2 * found);
-      for (let k = 0; k < found; k++) {
-        hashes[count] = pairs[2 * k]!;
-        positions[count++] = pairs[2 * k + 1]!;
-      }
+      hashes.set(new Uint32Array(kernel.memory.buffer, OUT, found), count);
+      positions.set(new Uint32Array(kernel.memory.buffer, OUT + HALF, found), count);
+      count += found;
     }
   }
   return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
@@ -176,11 +174,9 @@ export function sketchFasta(text: Uint8Array): FastaSketch | null {
       hashes = scratchHashes;
       positions = scratchPositions;
     }
-    const pairs = new Uint32Array(kernel.memory.buffer, OUT, 2 * found);
-    for (let k = 0; k < found; k++) {
-      hashes[count] = pairs[2 * k]!;
-      positions[count++] = pairs[2 * k + 1]!;
-    }
+    hashes.set(new Uint32Array(kernel.memory.buffer, OUT, found), count);
+    positions.set(new Uint32Array(kernel.memory.buffer, OUT + HALF, found), count);
+    count += found;
     const stop = state[6]!;
     if (stop < 0) {
       at += length;
