@@ -3,17 +3,15 @@ import type { Page } from 'playwright-core';
 import { IDENTIFY_MESSAGES } from '@mdc/core/identify/rrna';
 import { pageRoutes } from '@mdc/contracts';
 import type { FastaRecord } from '@mdc/refdata/fasta';
-import { createHandlers } from '../../apps/server/src/jobs/handlers';
-import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { writeAb1 } from '@mdc/refdata/ab1';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
+import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
 let queries: FastaRecord[];
-let runner: Runner | undefined;
 
 const query = (species: string) => queries.find((q) => q.expected === species)!;
 const fasta = (records: FastaRecord[]) => records.map((r) => `>${r.accession} ${r.description}\n${r.sequence.match(/.{1,70}/g)!.join('\n')}`).join('\n');
@@ -26,19 +24,11 @@ beforeAll(async () => {
   account = await activeAccount(stack);
 });
 afterAll(async () => {
-  await runner?.stop();
+  await jobs.stop();
   await stack?.close();
 });
 
-/** The server's own runner is stopped so that a task visibly waits; this starts the work again. */
-async function holdJobs() {
-  await runner?.stop();
-  runner = undefined;
-  await stack.portal.runner?.stop();
-}
-function releaseJobs() {
-  runner = startRunner({ db: stack.portal.db, handlers: createHandlers({ db: stack.portal.db, config: stack.config, log: stack.portal.app.log }), pollMs: 100 });
-}
+const jobs = jobControl(() => stack);
 
 async function numbers(page: Page, testId: string): Promise<number[]> {
   const texts = await page.getByTestId('sequence-result').first().getByTestId(testId).allInnerTexts();
@@ -119,13 +109,13 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await eventually(async () => (await page.getByTestId('blast-summary').count()) > 0, 'summary of the pasted sequences');
     expect(await page.getByTestId('blast-summary').innerText()).toMatch(/2/);
 
-    await holdJobs();
+    await jobs.hold();
     await page.getByTestId('blast-submit').click();
     await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=[A-Za-z0-9_-]{22}$`));
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.locator('[data-testid="blast-res-page"][data-status="running"]').waitFor();
     await page.getByTestId('task-running').waitFor();
-    releaseJobs();
+    jobs.release();
     // No reload: the page follows the task by itself.
     await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
 

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../apps/server/src/jobs/handlers';
-import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { genomeFile, insertGenomeReferences } from '../../apps/server/src/blast/genome/test-genomes';
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
+import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
-let runner: Runner | undefined;
 
 beforeAll(async () => {
   stack = await startStack({ MDC_BLAST_THREADS: '1' });
@@ -18,19 +16,11 @@ beforeAll(async () => {
   account = await activeAccount(stack);
 });
 afterAll(async () => {
-  await runner?.stop();
+  await jobs.stop();
   await stack?.close();
 });
 
-/** The server's own runner is stopped so that a task visibly waits; this starts the work again. */
-async function holdJobs() {
-  await runner?.stop();
-  runner = undefined;
-  await stack.portal.runner?.stop();
-}
-function releaseJobs() {
-  runner = startRunner({ db: stack.portal.db, handlers: createHandlers({ db: stack.portal.db, config: stack.config, log: stack.portal.app.log }), pollMs: 100 });
-}
+const jobs = jobControl(() => stack);
 
 const isDescending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
 const isAscending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
@@ -59,13 +49,13 @@ describe.each(['zh', 'en'] as const)('genome identification in %s', (locale) => 
     await page.getByTestId('genome-file').waitFor();
     await page.getByTestId('genome-sample-name').fill('isolate H-7');
 
-    await holdJobs();
+    await jobs.hold();
     await page.getByTestId('genome-submit').click();
     await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=[A-Za-z0-9_-]{22}$`));
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.locator('[data-testid="blast-res-page"][data-status="running"]').waitFor();
     await page.getByTestId('task-running').waitFor();
-    releaseJobs();
+    jobs.release();
     await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 90_000 });
 
     // The call, its level, the picture, the references, QC and the 16S copies.

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createHandlers } from '../../apps/server/src/jobs/handlers';
-import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { flexZip, maldiquantSpots, platePositions, PLACEHOLDER_SPECIES, seedBuiltinLibrary, seedPlaceholderLibrary, type ExampleSpot } from '../../apps/server/src/blast/proteome/test-spectra';
+import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 let spots: ExampleSpot[];
-let runner: Runner | undefined;
 
 const spot = (label: string, biological: string, replicate = 1) => spots.find((s) => s.label === label && s.spot === biological && s.replicate === replicate)!;
 
@@ -22,19 +20,11 @@ beforeAll(async () => {
   await seedPlaceholderLibrary(stack.portal.db, (s) => (s.label === 'species1' && s.spot === 'F10') || s.label === 'species4');
 });
 afterAll(async () => {
-  await runner?.stop();
+  await jobs.stop();
   await stack?.close();
 });
 
-/** The server's own runner is stopped so that a task visibly waits; this starts the work again. */
-async function holdJobs() {
-  await runner?.stop();
-  runner = undefined;
-  await stack.portal.runner?.stop();
-}
-function releaseJobs() {
-  runner = startRunner({ db: stack.portal.db, handlers: createHandlers({ db: stack.portal.db, config: stack.config, log: stack.portal.app.log }), pollMs: 100 });
-}
+const jobs = jobControl(() => stack);
 
 async function openDialog(page: Page, pre: string) {
   await page.goto(`${pre}/blast`);
@@ -78,12 +68,12 @@ describe.each(['zh', 'en'] as const)('MALDI-TOF identification in %s', (locale) 
     await page.mouse.click(5, 300);
     expect(await page.getByTestId('proteome-file').innerText()).toContain('F10.zip');
 
-    await holdJobs();
+    await jobs.hold();
     await page.getByTestId('proteome-submit').click();
     await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=[A-Za-z0-9_-]{22}$`));
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.locator('[data-testid="blast-res-page"][data-status="running"]').waitFor();
-    releaseJobs();
+    jobs.release();
     await done(page);
 
     expect(await page.getByTestId('proteome-call-name').innerText()).toBe(PLACEHOLDER_SPECIES.species1);

@@ -1,42 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
 import { QUALITY_LEVELS, decodeProfile, BIOCHEM_PANELS } from '@mdc/core/identify/biochem';
+import { activeAccount } from '../support/accounts';
+import { finished } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
-
-const PASSWORD = 'Microbe1!';
-let counter = 0;
-const freshEmail = () => `biochem${Date.now()}${counter++}@lab.example.org`;
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function account(portal: TestPortal, smtp: SmtpSink): Promise<string> {
-  const email = freshEmail();
-  expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-  const mail = await smtp.next(email);
-  const id = mail.links.find((l) => l.includes('/register/verify/'))!.split('/').pop()!;
-  expect((await call(portal, 'POST', authPaths.activate, { id })).body.code).toBe(0);
-  return (await call(portal, 'POST', authPaths.login, { email, password: PASSWORD })).body.data.token as string;
-}
 
 async function counts(portal: TestPortal) {
   const rows = await portal.db.query<{ tasks: number; jobs: number }>(`SELECT (SELECT count(*)::int FROM blast_task) AS tasks, (SELECT count(*)::int FROM jobs) AS jobs`);
   return rows[0]!;
-}
-
-async function finished(portal: TestPortal, id: string, token?: string) {
-  return waitFor(async () => {
-    const detail = await call(portal, 'GET', `/api/blast/tasks/${id}`, undefined, { token });
-    return detail.body.data?.status !== 'running' ? detail.body.data : undefined;
-  });
 }
 
 // Proteus mirabilis as a bench sheet reads it (typical reactions of the species, citrate negative).
@@ -51,8 +22,8 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
   beforeAll(async () => {
     smtp = await startSmtp();
     portal = await startPortal(kind, { SMTP_URL: smtp.url, RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
-    alice = await account(portal, smtp);
-    bob = await account(portal, smtp);
+    alice = await activeAccount(portal, smtp);
+    bob = await activeAccount(portal, smtp);
   });
   afterAll(async () => {
     await portal?.close();

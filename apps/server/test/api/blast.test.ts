@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { claim, getJob } from '../../src/jobs/queue';
 import { startRunner } from '../../src/jobs/runner';
@@ -7,25 +6,13 @@ import { createHandlers } from '../../src/jobs/handlers';
 import { writeAb1 } from '@mdc/refdata/ab1';
 import { SMALL_GENERA, heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { deleteExpiredAnonymousTasks } from '../../src/blast/tasks';
+import { activeAccount } from '../support/accounts';
+import { finished } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
 import { pdfRuns, pdfText } from '../support/pdf-text';
 
-const PASSWORD = 'Microbe1!';
-let counter = 0;
-const freshEmail = () => `blast${Date.now()}${counter++}@lab.example.org`;
-
 const fasta = (records: Pick<FastaRecord, 'accession' | 'sequence'>[]) => records.map((r) => `>${r.accession}\n${r.sequence.match(/.{1,70}/g)!.join('\n')}`).join('\n');
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A random sequence resembles no reference: the search, not the submission check, refuses it. */
 function randomSequence(length: number, seed = 7): string {
@@ -65,28 +52,11 @@ async function seedReferences(portal: TestPortal) {
   await insertReferences(portal.db, '18S', references18S);
 }
 
-async function account(portal: TestPortal, smtp: SmtpSink): Promise<string> {
-  const email = freshEmail();
-  expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-  const mail = await smtp.next(email);
-  const id = mail.links.find((l) => l.includes('/register/verify/'))!.split('/').pop()!;
-  expect((await call(portal, 'POST', authPaths.activate, { id })).body.code).toBe(0);
-  const login = await call(portal, 'POST', authPaths.login, { email, password: PASSWORD });
-  return login.body.data.token as string;
-}
-
 async function counts(portal: TestPortal) {
   const rows = await portal.db.query<{ tasks: number; jobs: number; sequences: number }>(
     `SELECT (SELECT count(*)::int FROM blast_task) AS tasks, (SELECT count(*)::int FROM jobs) AS jobs, (SELECT count(*)::int FROM blast_sequence) AS sequences`,
   );
   return rows[0]!;
-}
-
-async function finished(portal: TestPortal, id: string, token?: string) {
-  return waitFor(async () => {
-    const detail = await call(portal, 'GET', `/api/blast/tasks/${id}`, undefined, { token });
-    return detail.body.data?.status !== 'running' ? detail.body.data : undefined;
-  });
 }
 
 describe.each(dbKinds)('identification (blast) on %s', (kind) => {
@@ -99,8 +69,8 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     smtp = await startSmtp();
     portal = await startPortal(kind, { SMTP_URL: smtp.url, RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
     await seedReferences(portal);
-    alice = await account(portal, smtp);
-    bob = await account(portal, smtp);
+    alice = await activeAccount(portal, smtp);
+    bob = await activeAccount(portal, smtp);
   });
   afterAll(async () => {
     await portal?.close();

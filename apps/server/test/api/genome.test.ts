@@ -1,57 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/config';
 import { getJob } from '../../src/jobs/queue';
 import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
 import { insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { activeAccount } from '../support/accounts';
-import { call, dbKinds, postgresUrl, startPortal, type TestPortal } from '../support/portal';
+import { finished, startWorker, upload, type WorkerProcess } from '../support/blast';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
-
-/** A multipart body as a browser sends a file upload. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = `----mdc${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    parts.push(file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(portal: TestPortal, url: string, fields: Record<string, string>, file: { name: string; bytes: Buffer } | undefined, options: { token?: string; locale?: 'zh' | 'en' } = {}) {
-  const body = multipart(fields, file);
-  const response = await portal.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.locale ? { local: options.locale } : {}) },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-async function finished(portal: TestPortal, id: string, token?: string) {
-  return waitFor(async () => {
-    const detail = await call(portal, 'GET', `/api/blast/tasks/${id}`, undefined, token ? { token } : {});
-    return detail.body.data?.status === 'running' ? undefined : detail.body.data;
-  });
-}
 
 const counts = async (portal: TestPortal) => (await portal.db.query<{ t: number; i: number }>('SELECT (SELECT count(*)::int FROM blast_task) AS t, (SELECT count(*)::int FROM blast_input) AS i'))[0];
 
@@ -84,7 +39,7 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
   });
 
   it('identifies an uploaded assembly: call, references, QC and 16S copies, in the history and exports', async () => {
-    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome', sampleName: 'isolate 42' }, pylori(), { token: alice, locale: 'en' });
+    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome', sampleName: 'isolate 42' }, [pylori()], { token: alice, locale: 'en' });
     expect(submit.status).toBe(200);
     expect(submit.body.data).toMatchObject({ method: 'genome', status: 'running', itemCount: 1, token: null });
     const task = await finished(portal, submit.body.data.id, alice);
@@ -136,21 +91,21 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
     ];
     for (const [name, bytes, en, zh] of cases) {
       for (const locale of ['en', 'zh'] as const) {
-        const answer = await upload(portal, '/api/blast/tasks', { method: 'genome' }, { name, bytes }, { locale });
+        const answer = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [{ name, bytes }], { locale });
         expect(answer.status, name).toBe(400);
         expect(answer.body.msg, name).toMatch(locale === 'en' ? en : zh);
         expect(answer.body.msg, name).toContain(name);
         expect(answer.body.data.fields.file).toBe(answer.body.msg);
       }
     }
-    const none = await upload(portal, '/api/blast/tasks', { method: 'genome' }, undefined, { locale: 'en' });
+    const none = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [], { locale: 'en' });
     expect(none.status).toBe(400);
     expect(none.body.msg).toMatch(/Choose a genome assembly file/);
     expect(await counts(portal)).toEqual(before);
   });
 
   it('keeps an anonymous identification for its link and moves it into the history on claim', async () => {
-    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome' }, pylori());
+    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [pylori()]);
     const { id, token } = submit.body.data;
     expect(token).toEqual(expect.any(String));
     const task = await finished(portal, id);
@@ -164,28 +119,28 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
     // The lab's own "Campylobacter" genome: an H. pylori assembly filed under another name, so
     // that whose library answered is visible in the call.
     const own = genomeFile('T13_Helicobacter_pylori');
-    const bad = await upload(portal, '/api/blast/genome/references', { species: 'pylori' }, own, { token: alice, locale: 'en' });
+    const bad = await upload(portal, '/api/blast/genome/references', { species: 'pylori' }, [own], { token: alice, locale: 'en' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields.species).toMatch(/Latin binomial/);
-    const added = await upload(portal, '/api/blast/genome/references', { species: 'Helicobacter cetorum', strain: 'lab 7' }, own, { token: alice });
+    const added = await upload(portal, '/api/blast/genome/references', { species: 'Helicobacter cetorum', strain: 'lab 7' }, [own], { token: alice });
     expect(added.status).toBe(200);
-    const again = await upload(portal, '/api/blast/genome/references', { species: 'Helicobacter cetorum', strain: 'lab 7' }, own, { token: alice });
+    const again = await upload(portal, '/api/blast/genome/references', { species: 'Helicobacter cetorum', strain: 'lab 7' }, [own], { token: alice });
     expect(again.status).toBe(409);
     const mine = await call(portal, 'GET', '/api/blast/genome/references', undefined, { token: alice });
     expect(mine.body.data.own).toMatchObject([{ species: 'Helicobacter cetorum', strain: 'lab 7', source: 'user' }]);
     expect((await call(portal, 'GET', '/api/blast/genome/references', undefined, { token: bob })).body.data.own).toEqual([]);
 
-    const hers = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, pylori(), { token: alice })).body.data.id, alice);
+    const hers = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, [pylori()], { token: alice })).body.data.id, alice);
     expect(hers.genome.call).toMatchObject({ level: 'species', species: 'Helicobacter cetorum' });
     expect(hers.genome.call.ani).toBeGreaterThan(99.9);
     expect(hers.genome.library.own).toBe(1);
-    const his = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, pylori(), { token: bob })).body.data.id, bob);
+    const his = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, [pylori()], { token: bob })).body.data.id, bob);
     expect(his.genome.call.species).toBe('Helicobacter pylori');
 
     const id = mine.body.data.own[0].id;
     expect((await call(portal, 'POST', `/api/blast/genome/references/${id}/delete`, {}, { token: bob })).status).toBe(404);
     expect((await call(portal, 'POST', `/api/blast/genome/references/${id}/delete`, {}, { token: alice })).status).toBe(200);
-    const after = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, pylori(), { token: alice })).body.data.id, alice);
+    const after = await finished(portal, (await upload(portal, '/api/blast/tasks', { method: 'genome' }, [pylori()], { token: alice })).body.data.id, alice);
     expect(after.genome.call.species).toBe('Helicobacter pylori');
   });
 });
@@ -194,7 +149,7 @@ describe('genome identification without reference genomes', () => {
   it('says so before storing anything', async () => {
     const portal = await startPortal('pglite');
     try {
-      const answer = await upload(portal, '/api/blast/tasks', { method: 'genome' }, pylori(), { locale: 'en' });
+      const answer = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [pylori()], { locale: 'en' });
       expect(answer.status).toBe(503);
       expect(answer.body.msg).toMatch(/No reference genomes have been imported/);
       expect(await counts(portal)).toEqual({ t: 0, i: 0 });
@@ -206,35 +161,21 @@ describe('genome identification without reference genomes', () => {
 
 describe.skipIf(!dbKinds.includes('postgres'))('genome identification by a separate `mdc worker` process on PostgreSQL', () => {
   let portal: TestPortal;
-  let worker: ChildProcess | undefined;
-  let workerHome: string;
-  let output = '';
+  let worker: WorkerProcess | undefined;
 
   beforeAll(async () => {
     portal = await startPortal('postgres', { MDC_EMBEDDED_WORKERS: '0' });
     expect(portal.runner).toBeUndefined();
     await insertGenomeReferences(portal.db);
-    workerHome = mkdtempSync(path.join(os.tmpdir(), 'mdc-worker-'));
-    worker = spawn(process.execPath, [path.join(repoRoot, 'apps/server/bin/mdc.js'), 'worker', '--concurrency', '1'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: postgresUrl, DATABASE_SCHEMA: portal.config.databaseSchema!, MDC_HOME: workerHome, LOG_LEVEL: 'info', MDC_BLAST_THREADS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    worker.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    await waitFor(async () => (output.includes('mdc worker ready') ? true : undefined));
+    worker = await startWorker(portal, { MDC_BLAST_THREADS: '1' });
   }, 180_000);
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => worker!.once('exit', resolve));
-    }
+    await worker?.stop();
     await portal?.close();
-    if (workerHome) rmSync(workerHome, { recursive: true, force: true });
   });
 
   it('the worker takes the genome task, reads the upload from the database and the server shows the call', async () => {
-    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome' }, genomeFile('T09_Haemophilus_influenzae'));
+    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [genomeFile('T09_Haemophilus_influenzae')]);
     expect(submit.body.data.status).toBe('running');
     const task = await finished(portal, submit.body.data.id);
     expect(task.status).toBe('done');
@@ -244,6 +185,6 @@ describe.skipIf(!dbKinds.includes('postgres'))('genome identification by a separ
     expect(task.genome.call.runnerUp.ani).toBeLessThan(90);
     const jobId = (await portal.db.query<{ job_id: number }>('SELECT job_id FROM blast_task WHERE id = $1', [task.id]))[0]!.job_id;
     const job = await getJob(portal.db, Number(jobId));
-    expect((job?.result as { by: string }).by).toContain(`:${worker!.pid}:`);
+    expect((job?.result as { by: string }).by).toContain(`:${worker!.child.pid}:`);
   });
 });

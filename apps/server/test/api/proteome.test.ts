@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
 import { identifySpectrum, roundScore } from '@mdc/core/identify/proteome';
 import { readYangMixtures } from '@mdc/refdata/maldi';
 import { maldiLibrary } from '../../src/resource/maldi';
@@ -18,54 +17,13 @@ import {
   zipFiles,
   type ExampleSpot,
 } from '../../src/blast/proteome/test-spectra';
+import { activeAccount } from '../support/accounts';
+import { finished, upload } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
 
-const PASSWORD = 'Microbe1!';
-let counter = 0;
-const freshEmail = () => `proteome${Date.now()}${counter++}@lab.example.org`;
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function account(portal: TestPortal, smtp: SmtpSink): Promise<string> {
-  const email = freshEmail();
-  expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-  const mail = await smtp.next(email);
-  const id = mail.links.find((l) => l.includes('/register/verify/'))!.split('/').pop()!;
-  expect((await call(portal, 'POST', authPaths.activate, { id })).body.code).toBe(0);
-  return (await call(portal, 'POST', authPaths.login, { email, password: PASSWORD })).body.data.token as string;
-}
-
-/** A multipart request as the browser's FormData sends it. */
-async function multipart(portal: TestPortal, url: string, fields: Record<string, string>, files: { name: string; bytes: Buffer; field?: string }[], options: { token?: string; locale?: 'zh' | 'en' } = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field ?? 'file', new Blob([f.bytes]), f.name);
-  const request = new Request('http://portal.test/', { method: 'POST', body: form });
-  const headers: Record<string, string> = { 'content-type': request.headers.get('content-type')! };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.locale) headers.local = options.locale;
-  const response = await portal.app.inject({ method: 'POST', url, headers, payload: Buffer.from(await request.arrayBuffer()) });
-  return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: any } };
-}
-
 const submit = (portal: TestPortal, name: string, bytes: Buffer, options: { token?: string; locale?: 'zh' | 'en' } = {}) =>
-  multipart(portal, '/api/blast/tasks', { method: 'proteome' }, [{ name, bytes }], options);
-
-async function finished(portal: TestPortal, id: string, token?: string) {
-  return waitFor(async () => {
-    const detail = await call(portal, 'GET', `/api/blast/tasks/${id}`, undefined, { token });
-    return detail.body.data?.status !== 'running' ? detail.body.data : undefined;
-  });
-}
+  upload(portal, '/api/blast/tasks', { method: 'proteome' }, [{ name, bytes }], options);
 
 async function stored(portal: TestPortal) {
   const rows = await portal.db.query<{ tasks: number; inputs: number; jobs: number; spectra: number }>(
@@ -96,8 +54,8 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
     portal = await startPortal(kind, { SMTP_URL: smtp.url, RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
     await seedBuiltinLibrary(portal.db);
     await seedPlaceholderLibrary(portal.db, heldOut);
-    alice = await account(portal, smtp);
-    bob = await account(portal, smtp);
+    alice = await activeAccount(portal, smtp);
+    bob = await activeAccount(portal, smtp);
   });
   afterAll(async () => {
     await portal?.close();
@@ -200,8 +158,8 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
       }
     }
     // No file, and two files, are refused too.
-    expect((await multipart(portal, '/api/blast/tasks', { method: 'proteome' }, [], { locale: 'en' })).body.msg).toMatch(/Choose a spectrum file/);
-    const two = await multipart(portal, '/api/blast/tasks', { method: 'proteome' }, [{ name: 'a.zip', bytes: flexZip([spot('species2', 'E11')]) }, { name: 'b.zip', bytes: flexZip([spot('species2', 'E12')]) }], { locale: 'zh' });
+    expect((await upload(portal, '/api/blast/tasks', { method: 'proteome' }, [], { locale: 'en' })).body.msg).toMatch(/Choose a spectrum file/);
+    const two = await upload(portal, '/api/blast/tasks', { method: 'proteome' }, [{ name: 'a.zip', bytes: flexZip([spot('species2', 'E11')]) }, { name: 'b.zip', bytes: flexZip([spot('species2', 'E12')]) }], { locale: 'zh' });
     expect(two.body.msg).toMatch(/一次上传一个文件/);
     expect(await stored(portal)).toEqual(before);
   });
@@ -257,17 +215,17 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
     const replicates = [1, 2, 3].map((r) => ({ field: 'files', name: `G9-${r}.zip`, bytes: flexZip([spot('species4', 'G9', r)]) }));
     const fields = { species: 'Exemplia nova', strain: 'LAB-7', culture: 'Columbia blood agar, 24 h, 37 °C', instrument: 'microflex LT' };
     // Anonymous visitors have no library.
-    expect((await multipart(portal, '/api/blast/proteome/library', fields, replicates)).status).toBe(401);
+    expect((await upload(portal, '/api/blast/proteome/library', fields, replicates)).status).toBe(401);
     // One replicate, a bad species name and an unreadable file are refused, nothing written.
-    const one = await multipart(portal, '/api/blast/proteome/library', fields, replicates.slice(0, 1), { token: alice, locale: 'en' });
+    const one = await upload(portal, '/api/blast/proteome/library', fields, replicates.slice(0, 1), { token: alice, locale: 'en' });
     expect(one.status).toBe(400);
     expect(one.body.msg).toMatch(/at least 2 replicate/);
-    expect((await multipart(portal, '/api/blast/proteome/library', { ...fields, species: 'species4' }, replicates, { token: alice, locale: 'en' })).body.data.fields.species).toMatch(/Latin binomial/);
-    const bad = await multipart(portal, '/api/blast/proteome/library', fields, [...replicates.slice(0, 2), { field: 'files', name: 'notes.txt', bytes: Buffer.from('hello\n') }], { token: alice, locale: 'zh' });
+    expect((await upload(portal, '/api/blast/proteome/library', { ...fields, species: 'species4' }, replicates, { token: alice, locale: 'en' })).body.data.fields.species).toMatch(/Latin binomial/);
+    const bad = await upload(portal, '/api/blast/proteome/library', fields, [...replicates.slice(0, 2), { field: 'files', name: 'notes.txt', bytes: Buffer.from('hello\n') }], { token: alice, locale: 'zh' });
     expect(bad.body.msg).toMatch(/notes\.txt/);
     expect((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM maldi_library WHERE owner_id IS NOT NULL'))[0]!.n).toBe(0);
 
-    const created = await multipart(portal, '/api/blast/proteome/library', fields, replicates, { token: alice, locale: 'en' });
+    const created = await upload(portal, '/api/blast/proteome/library', fields, replicates, { token: alice, locale: 'en' });
     expect(created.status).toBe(200);
     const entry = created.body.data.entry;
     expect(entry).toMatchObject({ source: 'user', species: 'Exemplia nova', strain: 'LAB-7', culture: fields.culture, instrument: 'microflex LT', replicates: 3 });

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
 import type { Language } from '@mdc/core/identify';
-import { cjkFont } from '../report';
+import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
 import { BIOCHEM_REPORT_TEXT, levelLabel, pct, sign } from './report';
 import type { BiochemTaskResult } from './schemas';
@@ -40,22 +39,9 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   const t = BIOCHEM_REPORT_TEXT[lang];
   const result = task.result as BiochemTaskResult | null;
   const title = task.method === 'morphology' ? t.reportMorphology : t.report;
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${title} ${task.id}`, Author: 'MDC' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const font = cjkFont();
-  if (font) doc.registerFont('text', font.file, font.family ?? '');
-  const text = font ? 'text' : 'Helvetica';
+  const report = reportDocument(`${title} ${task.id}`);
+  const { doc, text, left, width, room } = report;
   const italic = 'Helvetica-Oblique';
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const room = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
   const heading = (label: string) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -64,7 +50,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   // Helvetica sits higher on its line than Noto CJK: names set in it move down by the difference
   // of the ascenders, to share the baseline of the text beside them.
   const ascender = (fontName: string) => (doc.font(fontName) as unknown as { _font: { ascender: number } })._font.ascender;
-  const latinDrop = font ? (ascender(text) - ascender('Helvetica')) / 1000 : 0;
+  const latinDrop = text !== 'Helvetica' ? (ascender(text) - ascender('Helvetica')) / 1000 : 0;
   doc.font(text);
   /** A taxon name at (x, y), italic where the name is Latin, on one line. */
   const name = (value: string, x: number, y: number, size: number, maxWidth: number, colour = '#222'): number => {
@@ -94,8 +80,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);
-    doc.end();
-    return finished;
+    return report.end();
   }
   if (result.sampleName) doc.text(`${t.sample}: ${result.sampleName}`);
   doc.text(`${t.panel}: ${result.panel.name[lang]}${result.profile ? `    ${t.profile}: ${result.profile}` : ''}`);
@@ -252,7 +237,6 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
 
   room(60);
   doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${result.matrix.source}.`, left, doc.y, { width });
-  doc.end();
-  return finished;
+  return report.end();
 }
 

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { Language } from '@mdc/core/identify';
 import { explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
-import { cjkFont } from '../report';
+import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
 
 /** The fields of a task row the PDF prints (all a thread needs to be sent). */
@@ -77,22 +76,9 @@ function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number
 export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
   const t = PROTEOME_REPORT_TEXT[lang];
   const result = task.result as ProteomeTaskResult | null;
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const cjk = cjkFont();
-  if (cjk) doc.registerFont('text', cjk.file, cjk.family ?? '');
-  const text = cjk ? 'text' : 'Helvetica';
+  const report = reportDocument(`${t.report} ${task.id}`);
+  const { doc, text, left, width, room } = report;
   const italic = 'Helvetica-Oblique';
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const room = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
   const heading = (label: string, size = 12) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(size).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -106,8 +92,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);
-    doc.end();
-    return finished;
+    return report.end();
   }
   doc.text(`${t.library}: ${fill(t.libraryValue, { n: result.library.entries, s: result.library.species, own: result.library.own })}    ${t.spectra}: ${result.spectra.length}`);
   const plate = result.spectra.length > 1;
@@ -235,6 +220,5 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
     `${t.parameters}: ${p.transform}, ${p.smoothing} (${p.smoothingHalfWindow}/${p.smoothingOrder}), ${p.baseline} (${p.snipIterations}), ${p.normalisation}, m/z ${p.mzFrom}–${p.mzTo}, S/N ≥ ${p.snr}, ≤ ${p.maxPeaks} peaks; ${result.parameters.identify.tolerancePpm} ppm.`,
     { width },
   );
-  doc.end();
-  return finished;
+  return report.end();
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   CONFIDENCE_LABELS,
   MARKER_THRESHOLD_SOURCES,
@@ -10,7 +9,7 @@ import {
 } from '@mdc/core/identify/rrna';
 import { alignmentBlocks } from '@mdc/core/identify/rrna';
 import type { ExportOptions } from '../method';
-import { cjkFont } from '../report';
+import { reportDocument } from '../report';
 import { REPORT_TEXT, trimNotes } from './report';
 import type { TaskRow } from '../tasks';
 import type { SequenceRow } from './store';
@@ -52,23 +51,9 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
   const marker = task.method as Marker;
   const thresholds = thresholdsFor(marker);
   const timeZone = options.timeZone ?? defaultTimeZone(lang);
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: `${t.report} ${task.id}`, Author: 'MDC' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const font = cjkFont();
-  if (font) doc.registerFont('text', font.file, font.family ?? '');
-  const text = font ? 'text' : 'Helvetica';
+  const report = reportDocument(`${t.report} ${task.id}`);
+  const { doc, text, left, width, room } = report;
   const mono = 'Courier';
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const room = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
 
   doc.font(text).fontSize(15).fillColor('#0b3d5c').text(t.report, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
@@ -204,6 +189,5 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
   doc.fontSize(8).fillColor('#333').text(SIMILARITY_DEFINITION[lang], { width });
   doc.moveDown(0.5).fontSize(10).fillColor('#0b3d5c').text(t.thresholds, { width });
   doc.fontSize(8).fillColor('#333').text(`${marker}: ${t.thresholdText(thresholds)} (${MARKER_THRESHOLD_SOURCES[marker].species})`, { width });
-  doc.end();
-  return finished;
+  return report.end();
 }

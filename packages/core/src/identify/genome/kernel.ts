@@ -24,6 +24,19 @@ const PAGES = Math.ceil((OUT + 8 * CHUNK) / 65536) + 1;
 
 const i32 = (value: number) => value | 0;
 
+/**
+ * The canonical k-mer of the forward and reverse words ($fw, $rv) into $h, and the MurmurHash3
+ * finaliser over it; $lt = 1 when the forward word is the canonical one.
+ */
+const FINALISE = `
+        local.get $fw local.get $rv i32.le_u local.set $lt
+        local.get $fw local.get $rv local.get $lt select local.set $h
+        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
+        local.get $h i32.const ${i32(0x85ebca6b)} i32.mul local.set $h
+        local.get $h local.get $h i32.const 13 i32.shr_u i32.xor local.set $h
+        local.get $h i32.const ${i32(0xc2b2ae35)} i32.mul local.set $h
+        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h`;
+
 const seeds = {
   name: 'seeds',
   // Seeds of codes[0, length) of the chunk; position of base i is posBase + i. Returns the count.
@@ -51,15 +64,7 @@ const seeds = {
         local.get $rv i32.const 2 i32.shr_u i32.const 3 local.get $x i32.sub i32.const 30 i32.shl i32.or local.set $rv
         local.get $run i32.const 1 i32.add local.set $run
         local.get $run i32.const 16 i32.lt_u br_if $next
-        ;; canonical k-mer: the smaller word, unsigned; lt = 1 when the forward word is it
-        local.get $fw local.get $rv i32.le_u local.set $lt
-        local.get $fw local.get $rv local.get $lt select local.set $h
-        ;; MurmurHash3 finaliser
-        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
-        local.get $h i32.const ${i32(0x85ebca6b)} i32.mul local.set $h
-        local.get $h local.get $h i32.const 13 i32.shr_u i32.xor local.set $h
-        local.get $h i32.const ${i32(0xc2b2ae35)} i32.mul local.set $h
-        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
+        ${FINALISE}
         local.get $h local.get $limit i32.ge_u br_if $next
         local.get $out local.get $h i32.store
         ;; first base of the k-mer: i − 16 after the increment above
@@ -135,13 +140,7 @@ const fastaSeeds = {
         local.get $rv i32.const 2 i32.shr_u i32.const 3 local.get $c i32.sub i32.const 30 i32.shl i32.or local.set $rv
         local.get $run i32.const 1 i32.add local.set $run
         local.get $run i32.const 16 i32.lt_u br_if $next
-        local.get $fw local.get $rv i32.le_u local.set $lt
-        local.get $fw local.get $rv local.get $lt select local.set $h
-        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
-        local.get $h i32.const ${i32(0x85ebca6b)} i32.mul local.set $h
-        local.get $h local.get $h i32.const 13 i32.shr_u i32.xor local.set $h
-        local.get $h i32.const ${i32(0xc2b2ae35)} i32.mul local.set $h
-        local.get $h local.get $h i32.const 16 i32.shr_u i32.xor local.set $h
+        ${FINALISE}
         local.get $h local.get $limit i32.ge_u br_if $next
         local.get $out local.get $h i32.store
         local.get $out local.get $pos i32.const 16 i32.sub i32.const 1 i32.shl i32.const 1 local.get $lt i32.sub i32.add i32.store offset=${HALF}
