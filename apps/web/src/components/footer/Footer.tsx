@@ -32,7 +32,7 @@ const columns = [
   {
     key: 'blast',
     links: [
-      { to: '/blast', zh: '16S/18S 鉴定', en: '16S/18S identification' },
+      { to: '/blast', zh: '微生物鉴定', en: 'Identification' },
       { to: '/blast/hist', zh: '鉴定记录', en: 'Identification history' },
     ],
   },

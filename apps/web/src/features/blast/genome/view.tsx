@@ -19,7 +19,7 @@ function GenomeCall({ task }: { task: TaskSummary }) {
       {call.level === 'none' ? <span data-testid="history-top-species">{gx.result.noCall}</span> : <i data-testid="history-top-species">{call.level === 'genus' ? `${call.name} sp.` : call.name}</i>}
       {call.value !== null && <span className="mdc-blast-muted">ANI {percent(call.value)}</span>}
       <ConfidenceTag level={call.level as 'species' | 'genus' | 'none'} />
-      {summary.sampleName && <span className="mdc-blast-muted">{summary.sampleName}</span>}
+      {summary.sampleName && <span className="mdc-blast-muted mdc-genome-sample">{summary.sampleName}</span>}
     </span>
   );
 }
