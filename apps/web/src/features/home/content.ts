@@ -28,7 +28,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       pillars: [
         { to: '/resource', title: '资源库', text: '分类学、抗菌药物、CLSI/EUCAST 折点与专家规则' },
         { to: '/lab', title: '药敏解释', text: '按指南判读 MIC 与抑菌圈，每个结果都有依据' },
-        { to: '/blast', title: '微生物鉴定', text: '16S/18S rRNA 序列比对，给出置信水平' },
+        { to: '/blast', title: '微生物鉴定', text: '16S/18S、基因组、质谱、生化与形态鉴定，给出置信水平' },
       ],
     },
     sectionNav: { about: '关于', resource: '资源库', database: '数据来源', lab: '药敏解释', blast: '微生物鉴定', china: '服务中国实验室', quick: '快速入口' },
@@ -149,7 +149,7 @@ export const homeContent: Record<Locale, HomeContent> = {
       pillars: [
         { to: '/resource', title: 'Resource', text: 'Taxonomy, antimicrobials, CLSI/EUCAST breakpoints and expert rules' },
         { to: '/lab', title: 'Lab', text: 'MICs and zones interpreted by guideline, each result with its reason' },
-        { to: '/blast', title: 'Blast', text: '16S/18S rRNA identification with a confidence level' },
+        { to: '/blast', title: 'Blast', text: 'Identification by 16S/18S, genome, MALDI-TOF, biochemistry or morphology, with a confidence level' },
       ],
     },
     sectionNav: { about: 'About', resource: 'Resource', database: 'Data sources', lab: 'Lab', blast: 'Blast', china: 'For Chinese labs', quick: 'Quick links' },
