@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateRawSync } from 'node:zlib';
+
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const arg = (name: string, fallback: number) => {
@@ -33,49 +33,10 @@ const t0 = performance.now();
 const core = await import('@mdc/core/identify/proteome');
 const maldi = await import('@mdc/refdata/maldi');
 const { findRefdataDir } = await import('@mdc/refdata/datadir');
+const { zipFiles } = await import('../../../apps/server/src/blast/proteome/test-spectra');
 const moduleMs = performance.now() - t0;
 const dataDir = findRefdataDir();
 if (!dataDir) throw new Error('reference data not found: set REFDATA_DIR');
-
-/** A zip with deflated entries (the bench's own writer, enough for a plate). */
-function zip(files: Array<[string, Buffer]>): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, raw] of files) {
-    const n = Buffer.from(name);
-    const body = deflateRawSync(raw);
-    const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(8, 8);
-    h.writeUInt32LE(crc32(raw), 14);
-    h.writeUInt32LE(body.length, 18);
-    h.writeUInt32LE(raw.length, 22);
-    h.writeUInt16LE(n.length, 26);
-    parts.push(h, n, body);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(crc32(raw), 16);
-    c.writeUInt32LE(body.length, 20);
-    c.writeUInt32LE(raw.length, 24);
-    c.writeUInt16LE(n.length, 28);
-    c.writeUInt32LE(offset, 42);
-    central.push(c, n);
-    offset += 30 + n.length + body.length;
-  }
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dir, end]);
-}
 
 const quantile = (values: number[], q: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -111,7 +72,7 @@ say('## One spectrum (read + preprocess + identify against the built-in library)
 const single: number[] = [];
 const split = { read: [] as number[], preprocess: [] as number[], identify: [] as number[] };
 for (const { fid, acqu } of flexFiles) {
-  const bytes = zip([
+  const bytes = zipFiles([
     ['0_A1/1/1SLin/fid', fid],
     ['0_A1/1/1SLin/acqu', acqu],
   ]);
@@ -143,7 +104,7 @@ for (let i = 0; i < 96; i++) {
   const acquText = acqu.toString('latin1').replace(/^##\$SPOTNO=.*$/m, `##$SPOTNO= <${spot}>`);
   plateFiles.push([`plate/0_${spot}/1/1SLin/fid`, fid], [`plate/0_${spot}/1/1SLin/acqu`, Buffer.from(acquText, 'latin1')]);
 }
-const plate = zip(plateFiles);
+const plate = zipFiles(plateFiles);
 writeFileSync(path.join(work, 'plate-96.zip'), plate);
 say(`Plate zip: ${(plate.length / 1e6).toFixed(1)} MB, 96 flex folders.`);
 const plateRuns: Array<{ total: number; unzip: number; identify: number; calls: number }> = [];

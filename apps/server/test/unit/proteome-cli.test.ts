@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateRawSync, crc32 } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { buildBuiltinLibrary, formatMzml, readFlexFolder, readMaldiquantExamples } from '@mdc/refdata/maldi';
 import { PROTEOME_TSV_COLUMNS, runProteomeIdentify } from '../../src/blast/proteome/cli';
+import { zipFiles } from '../../src/blast/proteome/test-spectra';
 
 const dataDir = findRefdataDir();
 const examples = dataDir ? path.join(dataDir, 'maldi/maldiquantexamples_species') : '';
@@ -44,46 +44,6 @@ function tsvRows(stdout: string) {
   const [header, ...lines] = stdout.trimEnd().split('\n');
   const columns = header!.split('\t');
   return { columns, rows: lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v]))) };
-}
-
-/** A stored zip (no compression) of the given files, enough for a plate. */
-function storedZip(files: Array<[string, Buffer]>): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, raw] of files) {
-    const n = Buffer.from(name);
-    const body = deflateRawSync(raw);
-    const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(8, 8);
-    h.writeUInt32LE(crc32(raw), 14);
-    h.writeUInt32LE(body.length, 18);
-    h.writeUInt32LE(raw.length, 22);
-    h.writeUInt16LE(n.length, 26);
-    parts.push(h, n, body);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(crc32(raw), 16);
-    c.writeUInt32LE(body.length, 20);
-    c.writeUInt32LE(raw.length, 24);
-    c.writeUInt16LE(n.length, 28);
-    c.writeUInt32LE(offset, 42);
-    central.push(c, n);
-    offset += 30 + n.length + body.length;
-  }
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dir, end]);
 }
 
 describe('usage errors exit with code 2 and a message', () => {
@@ -133,7 +93,7 @@ describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra'
     for (const s of ['0_F6', '0_F7', '0_F8']) {
       for (const f of ['fid', 'acqu']) files.push([`${s}/1/1SLin/${f}`, readFileSync(path.join(examples, 'species3', s, '1/1SLin', f))]);
     }
-    writeFileSync(path.join(tmp, 'plate.zip'), storedZip(files));
+    writeFileSync(path.join(tmp, 'plate.zip'), zipFiles(files));
     cpSync(path.join(examples, heldOut), path.join(tmp, 'broken'), { recursive: true });
     writeFileSync(path.join(tmp, 'broken', 'fid'), readFileSync(path.join(examples, heldOut, 'fid')).subarray(0, 1000));
   });
