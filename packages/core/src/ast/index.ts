@@ -21,6 +21,18 @@ export type {
   IsolateResult,
   FiredRule,
 } from './isolate';
+export { previousYearChange, reportingOrganism } from './isolate';
+export {
+  REPORTING_RULES,
+  isolateAlerts,
+  reportingInstructions,
+  type AlertId,
+  type AlertResult,
+  type IsolateAlert,
+  type ReportingInstruction,
+  type ReportingOrganism,
+  type ReportingRule,
+} from './reporting';
 export type { GuidelineYears, SiteDecision } from './breakpoint-index';
 export type { Organism } from './organisms';
 export type { Antibiotic } from './antibiotics';
