@@ -40,6 +40,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       taxonomy.parentOf(t)?.mo ?? null,
       taxonomy.currentName(t).current?.mo ?? null,
       t.line,
+      nullIfEmpty(t.mycobankId),
+      nullIfEmpty(t.mycobankParentId),
+      nullIfEmpty(t.mycobankRenamedTo),
+      nullIfEmpty(t.oxygenTolerance),
+      t.retired?.file ?? null,
     ];
   });
   return {
@@ -71,6 +76,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       parent_mo: 'text',
       current_mo: 'text',
       line: 'int',
+      mycobank_id: 'text',
+      mycobank_parent_id: 'text',
+      mycobank_renamed_to: 'text',
+      oxygen_tolerance: 'text',
+      retired_from: 'text',
     }),
     rows,
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readTaxonomy, type TaxonomyTable } from '@mdc/refdata/taxonomy';
+import { currentTaxonomyFiles, readCurrentTaxonomy, type TaxonomyTable } from '@mdc/refdata/taxonomy';
 import { ANTIBIOTIC_NAMES_FILE, ORGANISM_NAMES_FILE, projectNamesDir, readChineseNames, type ChineseNames } from '@mdc/refdata/names';
 import {
   readAntibiotics,
@@ -43,7 +43,7 @@ export const MARKERS = ['16S', '18S'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 /** Bumped when the importer writes the same files differently, so that an unchanged folder is imported again. */
-const IMPORTER_VERSION = 'resource-import-3';
+const IMPORTER_VERSION = 'resource-import-4';
 
 /** Everything read from the files, parsed and checked, before anything touches the database. */
 export interface RefdataSources {
@@ -103,7 +103,8 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const hash = createHash('sha256').update(IMPORTER_VERSION);
   // The genome manifest names each assembly with its md5: it stands for the genome files.
   const genomeManifest = path.join(dir, GENOME_DIR, 'manifest.tsv');
-  for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]) {
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
+  for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
@@ -135,7 +136,8 @@ export async function readSources(
     return value;
   };
   const warnings: string[] = [];
-  const taxonomy = step('taxonomy', await readTaxonomy(path.join(dir, 'taxonomy')));
+  // The AMR 3.0.0 taxonomy when the folder has it, with the 2022 table's dropped codes kept.
+  const taxonomy = step('taxonomy', await readCurrentTaxonomy(dir));
   const names = step('chinese names', readChineseNames(namesDir));
   const organisms = step('Organisms.txt', readOrganisms(whonet));
   const antibiotics = step('Antibiotics.txt', readAntibiotics(whonet));
