@@ -149,7 +149,7 @@ function nameOf(fileName: string): string {
 /** How the reads of an upload are paired: by their names, as the user paired them, or not at all. */
 export type Pairing = 'by-name' | 'none' | readonly (readonly [forward: string, reverse: string])[];
 
-interface TraceRead {
+export interface TraceRead {
   label: string;
   origin: ReadOrigin;
   /** Quality-trimmed calls and their qualities. */
@@ -159,6 +159,42 @@ interface TraceRead {
 }
 
 const percent = (x: number) => Math.round(x * 10_000) / 100;
+
+/** A trace, or the sequences of a FASTA file, in upload order. */
+export type UploadSlot = SubmittedSequence[] | TraceRead;
+
+/**
+ * Reads one Sanger chromatogram: its base calls trimmed by quality (Mott). Refuses a file that is
+ * no readable ABIF, and one with more calls than a sequence may have (the limit of FASTA).
+ */
+export function readTrace(marker: Marker, label: string, bytes: Uint8Array, errorLimit = DEFAULT_ERROR_LIMIT): { ok: true; trace: TraceRead } | { ok: false; problem: SubmissionProblem } {
+  let read;
+  try {
+    read = readAb1(bytes, label);
+  } catch (error) {
+    if (error instanceof Ab1FileError) return { ok: false, problem: { reason: 'unreadable-file', message: headline(marker, 'non-nucleotide'), detail: error.text } };
+    throw error;
+  }
+  // The same limit as a FASTA sequence: a trace is refused for what it holds, not let through because it is binary.
+  if (read.bases.length > MAX_SEQUENCE_LENGTH) {
+    return {
+      ok: false,
+      problem: {
+        reason: 'too-long',
+        message: headline(marker, 'too-long'),
+        detail: {
+          en: `${label}: the trace holds ${read.bases.length.toLocaleString('en')} base calls, more than the ${MAX_SEQUENCE_LENGTH.toLocaleString('en')} a sequence may have.`,
+          zh: `${label}：峰图含 ${read.bases.length} 个碱基判读，超过序列长度上限 ${MAX_SEQUENCE_LENGTH} 个。`,
+        },
+        queryId: nameOf(label),
+      },
+    };
+  }
+  const trim = read.qualities ? qualityTrim(read.qualities, errorLimit) : null;
+  const bases = trim ? read.bases.slice(trim.start, trim.end) : read.bases;
+  const origin: ReadOrigin = { source: 'ab1', fileName: label, sampleName: read.sampleName, baseTag: read.baseTag, qualityTag: read.qualityTag, calledLength: read.bases.length, qualityTrim: trim };
+  return { ok: true, trace: { label, origin, bases, qualities: trim && read.qualities ? read.qualities.subarray(trim.start, trim.end) : null, queryId: read.sampleName ?? nameOf(label) } };
+}
 
 /**
  * Reads uploaded files: Sanger chromatograms (.ab1, recognised by their content) give their base
@@ -175,40 +211,16 @@ export function checkFiles(
 ): SubmissionCheck {
   const facts = factsFor(marker);
   const unreadable = (detail: LocalizedText): SubmissionCheck => ({ ok: false, problem: { reason: 'unreadable-file', message: headline(marker, 'non-nucleotide'), detail } });
-  /** Sequences in file order; a trace's place is kept until pairing decides what it becomes. */
-  const slots: (SubmittedSequence[] | TraceRead)[] = [];
+  const slots: UploadSlot[] = [];
   for (const file of files) {
     const label = file.fileName || 'upload';
     if (file.bytes.length > MAX_FILE_BYTES) {
       return unreadable({ en: `${label}: the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`, zh: `${label}：文件超过 ${MAX_FILE_BYTES / 1024 / 1024} MB。` });
     }
     if (isAb1(file.bytes) || /\.(ab1|abi|abif)$/i.test(label)) {
-      let read;
-      try {
-        read = readAb1(file.bytes, label);
-      } catch (error) {
-        if (error instanceof Ab1FileError) return unreadable(error.text);
-        throw error;
-      }
-      // The same limit as a FASTA sequence: a trace is refused for what it holds, not let through because it is binary.
-      if (read.bases.length > MAX_SEQUENCE_LENGTH) {
-        return {
-          ok: false,
-          problem: {
-            reason: 'too-long',
-            message: headline(marker, 'too-long'),
-            detail: {
-              en: `${label}: the trace holds ${read.bases.length.toLocaleString('en')} base calls, more than the ${MAX_SEQUENCE_LENGTH.toLocaleString('en')} a sequence may have.`,
-              zh: `${label}：峰图含 ${read.bases.length} 个碱基判读，超过序列长度上限 ${MAX_SEQUENCE_LENGTH} 个。`,
-            },
-            queryId: nameOf(label),
-          },
-        };
-      }
-      const trim = read.qualities ? qualityTrim(read.qualities, errorLimit) : null;
-      const bases = trim ? read.bases.slice(trim.start, trim.end) : read.bases;
-      const origin: ReadOrigin = { source: 'ab1', fileName: label, sampleName: read.sampleName, baseTag: read.baseTag, qualityTag: read.qualityTag, calledLength: read.bases.length, qualityTrim: trim };
-      slots.push({ label, origin, bases, qualities: trim && read.qualities ? read.qualities.subarray(trim.start, trim.end) : null, queryId: read.sampleName ?? nameOf(label) });
+      const read = readTrace(marker, label, file.bytes, errorLimit);
+      if (!read.ok) return { ok: false, problem: read.problem };
+      slots.push(read.trace);
       continue;
     }
     const text = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
@@ -225,7 +237,25 @@ export function checkFiles(
     }
     slots.push(check.sequences);
   }
+  const { sequences, refused } = sequencesOf(marker, slots, pairing, errorLimit);
+  if (refused[0]) return { ok: false, problem: refused[0].problem };
+  if (sequences.length === 0) return { ok: false, problem: { reason: 'empty', message: headline(marker, 'empty'), detail: refusalDetail('empty', facts) } };
+  if (sequences.length > MAX_SEQUENCES) return tooMany(marker, sequences.length);
+  return { ok: true, sequences };
+}
 
+/**
+ * The sequences of read uploads, in their order: FASTA records as they are, traces alone or — a
+ * forward and a reverse read of one isolate, paired by name or by the user — as one consensus.
+ * Traces too short once trimmed are refused, each named.
+ */
+export function sequencesOf(
+  marker: Marker,
+  slots: readonly UploadSlot[],
+  pairing: Pairing = 'by-name',
+  errorLimit = DEFAULT_ERROR_LIMIT,
+): { sequences: SubmittedSequence[]; refused: { label: string; problem: SubmissionProblem }[] } {
+  const facts = factsFor(marker);
   // Pairs of traces: by name, or as the user paired them (names of files in this upload).
   const traces = slots.flatMap((slot, at) => (Array.isArray(slot) ? [] : [{ at, read: slot }]));
   const pairs: { forward: number; reverse: number; isolate: string }[] = [];
@@ -246,10 +276,11 @@ export function checkFiles(
   for (const p of pairs) pairOf.set(p.forward, p).set(p.reverse, p);
 
   const sequences: SubmittedSequence[] = [];
-  const tooShort = (t: TraceRead): SubmissionCheck => {
+  const refused: { label: string; problem: SubmissionProblem }[] = [];
+  const tooShort = (t: TraceRead) => {
     const trim = t.origin.qualityTrim;
-    return {
-      ok: false,
+    refused.push({
+      label: t.label,
       problem: {
         reason: 'too-short',
         message: headline(marker, 'too-short'),
@@ -261,7 +292,7 @@ export function checkFiles(
           : { en: `${t.label}: ${refusalDetail('too-short', facts).en}`, zh: `${t.label}：${refusalDetail('too-short', facts).zh}` },
         queryId: nameOf(t.label),
       },
-    };
+    });
   };
   const single = (t: TraceRead, unpaired?: ReadOrigin['unpaired']): SubmittedSequence => ({
     queryId: t.queryId,
@@ -278,8 +309,8 @@ export function checkFiles(
     const pair = pairOf.get(at);
     if (pair && pair.reverse === at) continue; // taken with its forward read
     if (!pair) {
-      if (slot.bases.length < facts.minLength) return tooShort(slot);
-      sequences.push(single(slot));
+      if (slot.bases.length < facts.minLength) tooShort(slot);
+      else sequences.push(single(slot));
       continue;
     }
     const forward = slot;
@@ -288,13 +319,17 @@ export function checkFiles(
     if (!outcome.ok) {
       // Reads that do not overlap are not one amplicon's two strands: each is identified alone, and says so.
       const note = (partner: TraceRead) => ({ partner: partner.label, overlapLength: outcome.overlapLength, identity: percent(outcome.identity) });
-      const kept = [forward, reverse].filter((t) => t.bases.length >= facts.minLength);
-      if (kept.length === 0) return tooShort(forward.bases.length >= reverse.bases.length ? forward : reverse);
-      for (const t of kept) sequences.push(single(t, note(t === forward ? reverse : forward)));
+      for (const t of [forward, reverse]) {
+        if (t.bases.length < facts.minLength) tooShort(t);
+        else sequences.push(single(t, note(t === forward ? reverse : forward)));
+      }
       continue;
     }
     const a = outcome.assembly;
-    if (a.sequence.length < facts.minLength) return tooShort(forward);
+    if (a.sequence.length < facts.minLength) {
+      tooShort(forward);
+      continue;
+    }
     const { source: _source, ...reverseOrigin } = reverse.origin;
     sequences.push({
       queryId: pair.isolate,
@@ -316,7 +351,5 @@ export function checkFiles(
       },
     });
   }
-  if (sequences.length === 0) return { ok: false, problem: { reason: 'empty', message: headline(marker, 'empty'), detail: refusalDetail('empty', facts) } };
-  if (sequences.length > MAX_SEQUENCES) return tooMany(marker, sequences.length);
-  return { ok: true, sequences };
+  return { sequences, refused };
 }
