@@ -99,6 +99,7 @@ export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
   maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  filesPerTask: 1,
 
   async accept(submission, context) {
     const { locale } = submission;
