@@ -63,3 +63,21 @@ export {
   type SpectrumIdentification,
 } from './identify';
 export { buildLibraryEntry, type BuildEntryOptions, type LibraryEntryInput } from './library';
+export {
+  ABUNDANT_GENES,
+  buildProteinReference,
+  DEFAULT_LIBRARY_FREE,
+  geneWeight,
+  identifyLibraryFree,
+  libraryFreeParameters,
+  libraryFreeScore,
+  METHIONINE_RESIDUE_MASS,
+  PROTON_MASS,
+  type GeneWeights,
+  type LibraryFreeIdentification,
+  type LibraryFreeLevel,
+  type LibraryFreeParameters,
+  type ProteinMass,
+  type ProteinReference,
+  type SpeciesEvidence,
+} from './library-free';
