@@ -55,6 +55,10 @@ export {
   identifyParameters,
   identifyPeaks,
   identifySpectrum,
+  OWN_REPLICATE_SLACK,
+  sameSpectrum,
+  speciesFloorOf,
+  type CalibratedBand,
   type IdentifyParameters,
   type MixtureCall,
   type ProteomeHit,
@@ -81,3 +85,4 @@ export {
   type ProteinReference,
   type SpeciesEvidence,
 } from './library-free';
+export { combineEvidence, type CombinedCall, type EvidenceSource } from './combine';
