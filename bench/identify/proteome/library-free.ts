@@ -65,7 +65,7 @@ const table = new Map<string, Row>();
 for (const q of tests) {
   const key = `${q.set}\t${q.species}`;
   const genus = q.species.split(' ')[0]!;
-  const row = table.get(key) ?? { set: q.set, species: q.species, n: 0, inReference: genera.has(genus), counts: { right: 0, wrong: 0, group: 0, none: 0 }, labels: new Map(), spectralRight: 0, spectralWrongSpeciesBand: 0, ms: [] };
+  const row: Row = table.get(key) ?? { set: q.set, species: q.species, n: 0, inReference: genera.has(genus), counts: { right: 0, wrong: 0, group: 0, none: 0 }, labels: new Map<string, number>(), spectralRight: 0, spectralWrongSpeciesBand: 0, ms: [] as number[] };
   t = performance.now();
   const r = identifyLibraryFree(q.peaks, reference);
   row.ms.push(performance.now() - t);
