@@ -23,6 +23,7 @@ import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
+import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -65,6 +66,8 @@ export interface RefdataSources {
   genomes: GenomeRow[];
   /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
   maldi: MaldiRow[];
+  /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
+  maldiProteins: ProteinTable | null;
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -108,6 +111,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
+  for (const file of proteinFiles(dir)) hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -161,11 +165,13 @@ export async function readSources(
   }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
+  const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
   return {
     dir,
     namesDir,
     genomes,
     maldi,
+    maldiProteins,
     taxonomy,
     names,
     organisms,
