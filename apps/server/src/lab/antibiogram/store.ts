@@ -75,13 +75,15 @@ const COLUMNS = [
 
 async function insert(db: Queryable, userId: number, rows: StoredIsolate[], reading: BatchOptions): Promise<void> {
   if (rows.length === 0) return;
-  // One row per key in a statement: ON CONFLICT cannot touch the same row twice; the later wins.
+  // One row per key in a statement (ON CONFLICT cannot touch a row twice). Within one upload the
+  // first row of a key stands, as M39's first isolate takes the earlier row of a tie; a later
+  // upload of the same isolate replaces it.
   const byKey = new Map<string, StoredIsolate>();
   const unkeyed: StoredIsolate[] = [];
   for (const row of rows) {
     const key = dedupKey(row.patientId, row.specimenNumber, row.isolate.organism, row.context.collectionDate);
     if (key === null) unkeyed.push(row);
-    else byKey.set(key, row);
+    else if (!byKey.has(key)) byKey.set(key, row);
   }
   const params: unknown[] = [];
   const tuples: string[] = [];
@@ -97,7 +99,8 @@ async function insert(db: Queryable, userId: number, rows: StoredIsolate[], read
   const update = COLUMNS.filter((c) => c !== 'user_id' && c !== 'dedup_key').map((c) => `${c} = EXCLUDED.${c}`);
   await db.query(
     `INSERT INTO lab_isolate (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}
-     ON CONFLICT (user_id, dedup_key) DO UPDATE SET ${update.join(', ')}, read_at = now()`,
+     ON CONFLICT (user_id, dedup_key) DO UPDATE SET ${update.join(', ')}, read_at = now()
+       WHERE lab_isolate.experiment_id IS DISTINCT FROM EXCLUDED.experiment_id OR EXCLUDED.experiment_id IS NULL`,
     params,
   );
 }
@@ -187,6 +190,9 @@ function isoDate(value: string | Date | null): string | null {
 }
 
 const PAGE = 5000;
+
+/** Jobs that re-read a user's whole store under another guideline year. */
+export const REREAD_QUEUE = 'lab.antibiogram.reread';
 
 /** The user's isolates, page by page in id order (a builder takes them one at a time). */
 export async function* userIsolates(db: Queryable, userId: number): AsyncGenerator<AntibiogramIsolate[]> {
