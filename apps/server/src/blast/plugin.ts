@@ -11,6 +11,7 @@ import { envelopeOf } from '../http/openapi';
 import { download, findTask, iso, taskNotFound, userIdOf } from './http';
 import type { BlastMethod, MethodContext, Submission, UploadedFile } from './method';
 import { BLAST_METHODS, OFFERED_METHODS, methodFor } from './methods';
+import { closePdfThreads } from './pdf-pool';
 import { pdfAvailable } from './report';
 import { claimBody, deleteBody, listQuery, methodInfo, submitResult, taskDetailBase, taskIdParam, taskSummary } from './schemas';
 import { claimTasks, createTask, deleteExpiredAnonymousTasks, deleteTask, listTasks, taskJob, type TaskRow } from './tasks';
@@ -304,7 +305,7 @@ export const blastPlugin: FastifyPluginAsync<BlastPluginOptions> = async (app, o
   app.addHook('onClose', async () => {
     closing = true;
     clearInterval(forgetting);
-    await Promise.all(BLAST_METHODS.map((m) => m.close?.(options.db)));
+    await Promise.all([...BLAST_METHODS.map((m) => m.close?.(options.db)), closePdfThreads()]);
   });
   // Any listening server forgets expired anonymous tasks, at start and hourly (the DELETE is the
   // same whichever process runs it).

@@ -22,7 +22,7 @@ import { taskIdParam } from '../schemas';
 import type { TaskRow } from '../tasks';
 import { NoReferencesError } from './engine';
 import { closeEngine, engineFor, noReferencesText } from './engine-registry';
-import { resultPdf } from './pdf';
+import { drawPdf } from '../pdf-pool';
 import { resultCsv } from './report';
 import { alignment, alignmentQuery, detailQuery, info, sampleQuery, taskSequence } from './schemas';
 import { sequenceOutcome, storeSequences, taskSequences, type SequenceRow, type StoredResult } from './store';
@@ -246,7 +246,7 @@ export const rrnaMethod: BlastMethod = {
   },
 
   async exportPdf(task: TaskRow, context, locale, options) {
-    return resultPdf(task, await taskSequences(context.db, task.id), locale, options);
+    return drawPdf('rrna', task, await taskSequences(context.db, task.id), locale, options);
   },
 
   infoShape: info.shape,

@@ -24,6 +24,11 @@ export const MARKERS = ['16S', '18S'] as const satisfies readonly Marker[];
 export const MAX_SEQUENCES = 100;
 /** A whole rRNA operon is about 5 kb; anything much longer is not a marker gene sequence. */
 export const MAX_SEQUENCE_LENGTH = 10_000;
+/**
+ * Longest FASTA header line: it names the sequence in the history, the page and the report (where
+ * runs beyond 240 characters are cut). Real headers (SILVA, NCBI) stay under a few hundred.
+ */
+export const MAX_HEADER_LENGTH = 10_000;
 /** One uploaded file: a FASTA of a plate, or one trace (real .ab1 files are 100–500 KB). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -47,7 +52,7 @@ export interface SubmittedSequence {
   read?: ReadOrigin;
 }
 
-export type ProblemReason = RefusalReason | 'unreadable-file';
+export type ProblemReason = RefusalReason | 'unreadable-file' | 'name-too-long';
 
 /** Why a submission is refused before any record is written. */
 export interface SubmissionProblem {
@@ -105,6 +110,15 @@ export function checkSubmission(marker: Marker, text: string): SubmissionCheck {
   if (records.length > MAX_SEQUENCES) return tooMany(marker, records.length);
   const sequences: SubmittedSequence[] = [];
   for (const [i, record] of records.entries()) {
+    if (record.header.length > MAX_HEADER_LENGTH) {
+      const limit = MAX_HEADER_LENGTH.toLocaleString('en');
+      const count = record.header.length.toLocaleString('en');
+      const message = {
+        zh: `第 ${i + 1} 条序列的名称（FASTA 标题行）有 ${count} 个字符，超过 ${limit} 个字符的上限`,
+        en: `The name (FASTA header) of sequence ${i + 1} has ${count} characters, more than the limit of ${limit}`,
+      };
+      return { ok: false, problem: { reason: 'name-too-long', message, detail: message, position: i + 1, queryId: record.accession.slice(0, 60) } };
+    }
     const reason = checkOne(marker, record.sequence, record.sequence);
     if (reason) {
       return {
