@@ -28,6 +28,7 @@ import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
 import { fieldTexts, readSwitch, validateExperiment } from './validate';
+import { antibiogramRoutes } from './antibiogram/routes';
 
 export interface LabPluginOptions {
   db: Db;
@@ -523,6 +524,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const, format: file.format, isolates: file.isolates.length });
     },
   );
+
+  antibiogramRoutes(app, db, requireKnowledge);
 
   app.get(
     '/api/lab/experiments/:id/download',
