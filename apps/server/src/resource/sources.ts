@@ -18,7 +18,7 @@ import {
   type QcRangeRecord,
   type RefdataFormatError,
 } from '@mdc/refdata/whonet';
-import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
+import { AMR_3_FOLDER, currentBreakpoints, readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
@@ -106,7 +106,11 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const hash = createHash('sha256').update(IMPORTER_VERSION);
   // The genome manifest names each assembly with its md5: it stands for the genome files.
   const genomeManifest = path.join(dir, GENOME_DIR, 'manifest.tsv');
-  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
+  const amr3 = path.join(dir, 'amr', AMR_3_FOLDER);
+  const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
+    .map((file) => path.join(amr3, file))
+    .filter((file) => existsSync(file));
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
   for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -145,7 +149,12 @@ export async function readSources(
   const names = step('chinese names', readChineseNames(namesDir));
   const organisms = step('Organisms.txt', readOrganisms(whonet));
   const antibiotics = step('Antibiotics.txt', readAntibiotics(whonet));
-  const breakpoints = step('Breakpoints.txt', readBreakpoints(whonet));
+  // WHONET's rows through 2022 and the AMR package's 2023–2025 rows, one table (see currentBreakpoints).
+  const served = currentBreakpoints(dir, { organisms, antibiotics, breakpoints: readBreakpoints(whonet) }, taxonomy);
+  const breakpoints = step('Breakpoints.txt + clinical_breakpoints.tsv', served.records);
+  for (const miss of served.unplaced) {
+    warnings.push(`clinical_breakpoints.tsv: ${miss.count} rows left out (${miss.reason}: ${miss.examples.join(', ')})`);
+  }
   const expectedResistance = step('ExpectedResistancePhenotypes.txt', readExpectedResistance(whonet));
   const expertRules = step('ExpertInterpretationRules.txt', readExpertRules(whonet));
   const qcRanges = step('QC_Ranges.txt', readQcRanges(whonet));

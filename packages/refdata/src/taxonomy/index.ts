@@ -20,6 +20,7 @@ export {
   defaultTaxonomyDir,
   mergeRetired,
   readCurrentTaxonomy,
+  readCurrentTaxonomySync,
   readMicroorganisms,
   readTaxonCodes,
   readTaxonomy,

@@ -1,9 +1,11 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createGunzip } from 'node:zlib';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { findRefdataDir } from '../datadir';
 import {
+  parseMicroorganisms,
+  parseTaxonCodes,
   MICROORGANISMS_FILE,
   MICROORGANISMS_GZ_FILE,
   MicroorganismsParser,
@@ -126,4 +128,21 @@ export function mergeRetired(
     mergedCodes.push(code);
   }
   return [merged, mergedCodes];
+}
+
+/** readCurrentTaxonomy without streams, for synchronous callers (the AST tables of `mdc interpret`). */
+export function readCurrentTaxonomySync(root: string): TaxonomyTable {
+  const text = (file: string) => {
+    const raw = readFileSync(file);
+    return (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  };
+  const amr = path.join(root, AMR_3_DIR);
+  const legacyDir = path.join(root, TAXONOMY_2022_DIR);
+  const legacy = existsSync(path.join(legacyDir, MICROORGANISMS_FILE));
+  const legacyTaxa = legacy ? parseMicroorganisms(text(path.join(legacyDir, MICROORGANISMS_FILE))) : [];
+  const legacyCodes = legacy && existsSync(path.join(legacyDir, TAXON_CODES_FILE)) ? parseTaxonCodes(text(path.join(legacyDir, TAXON_CODES_FILE))) : [];
+  if (!existsSync(path.join(amr, MICROORGANISMS_GZ_FILE))) return new TaxonomyTable(legacyTaxa, legacyCodes);
+  const taxa = parseMicroorganisms(text(path.join(amr, MICROORGANISMS_GZ_FILE)), MICROORGANISMS_GZ_FILE);
+  const codes = parseTaxonCodes(text(path.join(amr, TAXON_CODES_FILE)));
+  return new TaxonomyTable(...mergeRetired(taxa, codes, legacyTaxa, legacyCodes), { codesFile: TAXON_CODES_FILE });
 }
