@@ -264,18 +264,24 @@ export const proteomeMethod: BlastMethod = {
 
   async command(_method, argv) {
     const { runProteomeIdentify } = await import('./cli');
-    await runProteomeIdentify(argv, { library: importedLibrary });
+    await runProteomeIdentify(argv, { library: importedLibrary, proteins: importedProteins });
   },
 };
 
-/** The library in the database (built-in and administrators' entries), for the command line. */
-async function importedLibrary(): Promise<LibraryEntry[]> {
-  const [{ loadConfig }, { openDb }, { migrate }] = await Promise.all([import('../../config'), import('../../db'), import('../../db/migrate')]);
-  const db = await openDb(loadConfig());
-  try {
-    await migrate(db);
-    return (await maldiLibrary(db, null)).entries;
-  } finally {
-    await db.close();
-  }
+/** The library (built-in and administrators' entries) and the theoretical protein masses in the database, for the command line: one opening of the database. */
+let imported: Promise<{ library: LibraryEntry[]; proteins: PackedProteins | null }> | undefined;
+function importedData(): Promise<{ library: LibraryEntry[]; proteins: PackedProteins | null }> {
+  imported ??= (async () => {
+    const [{ loadConfig }, { openDb }, { migrate }] = await Promise.all([import('../../config'), import('../../db'), import('../../db/migrate')]);
+    const db = await openDb(loadConfig());
+    try {
+      await migrate(db);
+      return { library: (await maldiLibrary(db, null)).entries, proteins: await proteinTableOf(db) };
+    } finally {
+      await db.close();
+    }
+  })();
+  return imported;
 }
+const importedLibrary = async () => (await importedData()).library;
+const importedProteins = async () => (await importedData()).proteins;
