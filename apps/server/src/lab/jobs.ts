@@ -5,7 +5,7 @@ import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterp
 import { IsolateFileError, openIsolateFile } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts } from './messages';
-import { REREAD_QUEUE, rereadIsolates, storeFileIsolates } from './antibiogram/store';
+import { REREAD_QUEUE, rereadIsolates, storeExperiment, storeFileIsolates } from './antibiogram/store';
 
 interface ExperimentPayload {
   experimentId: number;
@@ -39,7 +39,11 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
     [INTERPRET_QUEUE]: {
       async run(job) {
         const id = experimentId(job.payload);
-        return runInterpretJob(db, id, await knowledgeFor(context));
+        const knowledge = await knowledgeFor(context);
+        const outcome = await runInterpretJob(db, id, knowledge);
+        // The experiment, with its patient, date and ward when given, joins the antibiogram's isolates.
+        if ('results' in outcome) await storeExperiment(db, knowledge.kb, id);
+        return outcome;
       },
       onFailed,
     },

@@ -248,6 +248,11 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       .union([z.string().max(10), z.boolean()])
       .optional()
       .describe('Apply the WHONET and EUCAST expert rules: true (default) or false, as a boolean or the text "true"/"false". Intrinsic resistance applies either way.'),
+    patientId: z.string().max(200).optional().describe('optional, for the cumulative antibiogram: the patient'),
+    specimenNumber: z.string().max(200).optional(),
+    collectionDate: z.string().max(40).optional().describe('yyyy-mm-dd, not after today'),
+    ward: z.string().max(200).optional(),
+    setting: z.string().max(40).optional().describe('inpatient, outpatient or emergency'),
   });
 
   app.post(

@@ -193,4 +193,46 @@ describe.each(dbKinds)('antibiogram API on %s', (kind) => {
     // Bob's store is untouched.
     expect((await get('/api/lab/antibiogram', bob)).body.data.facets.isolates).toBe(0);
   });
+
+  it('an experiment of the Lab form joins the store with its patient, date and ward; a wrong date is refused by name', async () => {
+    const carol = await account();
+    const experiment = {
+      sampleName: 'Blood culture 17',
+      sampleType: 'bl',
+      organism: 'Escherichia coli',
+      method: 'MIC',
+      site: 'general',
+      guideline: 'CLSI',
+      year: '2022',
+      results: JSON.stringify([
+        { antibiotic: 'AMP', value: '32' },
+        { antibiotic: 'CIP', value: '<=0.25' },
+      ]),
+    };
+    const bad = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, collectionDate: '2024-02-30', setting: 'ward 3' }, { token: carol, locale: 'zh' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ collectionDate: '采集日期格式应为 yyyy-mm-dd', setting: '患者类型只能为住院、门诊或急诊' });
+    expect((await get('/api/lab/antibiogram', carol)).body.data.facets.isolates).toBe(0);
+    const created = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, patientId: 'P-17', specimenNumber: 'S-17', collectionDate: '2024-03-12', ward: 'ICU-2', setting: 'inpatient' }, { token: carol });
+    expect(created.body.code).toBe(0);
+    const data = await waitFor(async () => {
+      const { body } = await get('/api/lab/antibiogram?min=1', carol);
+      return body.data.facets.isolates > 0 ? body.data : undefined;
+    }, 30_000);
+    expect(data.periods).toEqual(['2024']);
+    expect(data.facets).toMatchObject({ wards: ['ICU-2'], settings: ['inpatient'], specimenTypes: ['bl'] });
+    const eco = data.table.organisms[0];
+    expect(eco.organism).toBe('eco');
+    expect(eco.cells.map((c: { drug: string; n: number; susceptible: number }) => [c.drug, c.n, c.susceptible])).toEqual([
+      ['AMP', 1, 0],
+      ['CIP', 1, 1],
+    ]);
+    // The same specimen submitted again replaces the isolate: still one.
+    const again = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, patientId: 'P-17', specimenNumber: 'S-17', collectionDate: '2024-03-12' }, { token: carol });
+    await waitFor(async () => {
+      const rows = await portal.db.query<{ ref: string }>('SELECT e.ref FROM lab_isolate i JOIN lab_experiment e ON e.id = i.experiment_id WHERE i.patient_id = $1', ['P-17']);
+      return rows.length === 1 && rows[0]!.ref === again.body.data.id ? true : undefined;
+    }, 30_000);
+    expect((await get('/api/lab/antibiogram', carol)).body.data.facets.isolates).toBe(1);
+  });
 });

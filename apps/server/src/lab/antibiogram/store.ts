@@ -2,6 +2,7 @@ import type { AntibiogramIsolate, AntibiogramResult, PatientSetting } from '@mdc
 import type { KnowledgeBase } from '@mdc/core/ast';
 import type { Db, Queryable } from '../../db';
 import { interpretFileIsolate, type BatchOptions } from '../batch';
+import type { ExperimentRow } from '../experiments';
 import { isProblem, openIsolateFile, type FileIsolate, type IsolateContext } from '../isolate-file';
 import { antibiogramIsolate, OrganismResolver } from './from-file';
 
@@ -136,8 +137,25 @@ export async function storeFileIsolates(db: Db, kb: KnowledgeBase, userId: numbe
   return stored + pending.length;
 }
 
-/** One experiment (the Lab form) into the store, with the context the form was given. */
-export async function storeExperimentIsolate(
+/** A finished single experiment into the store: its results and the context the form was given. */
+export async function storeExperiment(db: Queryable, kb: KnowledgeBase, experimentId: number): Promise<void> {
+  const rows = await db.query<ExperimentRow>(`SELECT * FROM lab_experiment WHERE id = $1 AND kind = 'single' AND status = 'done'`, [experimentId]);
+  const row = rows[0];
+  if (!row) return;
+  const input = typeof row.input === 'string' ? (JSON.parse(row.input) as ExperimentRow['input']) : row.input;
+  await storeExperimentIsolate(db, kb, Number(row.user_id), experimentId, {
+    organism: row.organism_code ?? row.organism_input,
+    site: row.site,
+    guideline: row.guideline ?? '',
+    year: row.year,
+    specimenType: row.sample_type,
+    context: input.context ?? {},
+    tests: input.tests ?? {},
+    results: (input.results ?? []).map((r) => ({ antibiotic: r.antibiotic, method: row.method ?? '', value: r.value, potency: r.potency ?? '' })),
+  });
+}
+
+async function storeExperimentIsolate(
   db: Queryable,
   kb: KnowledgeBase,
   userId: number,
