@@ -38,6 +38,8 @@ export interface BatchRow {
   originalCategory: string;
   breakpoint: string;
   reason: Localized;
+  /** The category came from an intrinsic (expected) resistance rule. */
+  intrinsic?: true;
   /** Long files: the input row, echoed unchanged. */
   cells?: string[];
 }
@@ -90,6 +92,7 @@ function rowOf(kb: KnowledgeBase, isolate: FileIsolate, result: IsolateResult, s
     originalCategory: result.originalCategory ?? '',
     breakpoint: cachedBreakpointText(result.breakpoint),
     reason: reasonOf(result),
+    ...(result.expectedResistance ? { intrinsic: true as const } : {}),
     ...(source?.cells ? { cells: source.cells } : {}),
   };
 }

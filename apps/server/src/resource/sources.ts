@@ -34,6 +34,7 @@ import type { AstTables } from '@mdc/core/ast';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
+import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -80,6 +81,8 @@ export interface RefdataSources {
   organismAliases: { name: string; code: string }[];
   antibioticAliases: { name: string; code: string }[];
   dosages: NonNullable<AstTables['dosages']>;
+  /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
+  maldiProteins: ProteinTable | null;
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -127,6 +130,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
+  for (const file of proteinFiles(dir)) hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -147,7 +151,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 15;
+  const total = 16;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -189,6 +193,7 @@ export async function readSources(
   const organismAliases = step('organism names', organismAliasesFrom(taxonomy, organisms));
   const antibioticAliases = amr ? antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) : [];
   const dosages = amr ? readDosages(amr, antibiotics) : [];
+  const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
   return {
     dir,
     namesDir,
@@ -197,6 +202,7 @@ export async function readSources(
     dosages,
     genomes,
     maldi,
+    maldiProteins,
     taxonomy,
     names,
     organisms,

@@ -94,3 +94,16 @@ export {
 export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
 export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';
+export {
+  assembleReadPair,
+  pairReadsByName,
+  readDirection,
+  MIN_PAIR_IDENTITY,
+  MIN_PAIR_OVERLAP,
+  MAX_PAIR_READ,
+  type ReadDirection,
+  type ReadPairAssembly,
+  type ReadPairing,
+  type ReadPairOutcome,
+  type SangerRead,
+} from './read-pair';
