@@ -51,6 +51,6 @@ export { normalizeSite } from './sites';
 export { normalizeMethod } from './methods';
 export { parseCriteria, evaluateCriteria, CriteriaSyntaxError, type Criteria, type CriteriaContext } from './criteria';
 export { MESSAGES, message, type MessageKey } from './messages';
-export { CATEGORY_LABELS, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
+export { CATEGORY_LABELS, CATEGORY_LEGEND, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
 export { boundedEditDistance, FuzzyIndex, type FuzzyHit } from './fuzzy';
 export { organismAliases, serovarName, type AliasTaxon, type AliasWhonetOrganism, type OrganismAlias } from './organism-aliases';
