@@ -50,7 +50,7 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
   const history = loaded.data;
   if (!history) return null;
   const years = history.years;
-  const head = `${t.title} · ${history.guideline ?? guideline} · ${history.antibiotic ? (locale === 'zh' && history.antibiotic.nameZh ? history.antibiotic.nameZh : history.antibiotic.name) : antibiotic} · ${history.organism?.name ?? organism} · ${method}`;
+  const head = `${t.title} · ${history.guideline ?? guideline} · ${history.antibiotic ? (locale === 'zh' && history.antibiotic.nameZh ? history.antibiotic.nameZh : history.antibiotic.name) : antibiotic} · ${history.organism ? (locale === 'zh' && history.organism.nameZh ? history.organism.nameZh : history.organism.name) : organism} · ${method}`;
   if (years.length === 0) {
     return (
       <section className="mdc-bp-history" data-testid="bp-history">
@@ -98,7 +98,7 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
           <g key={yr.year} data-testid="bp-history-year" data-year={yr.year} data-s={shown(yr, 's') ?? ''} data-r={shown(yr, 'r') ?? ''} data-changed={yr.changed}>
             {yr.changed && <line x1={x(i)} x2={x(i)} y1={top - 4} y2={height - bottom} stroke="#8a5a00" strokeDasharray="3 3" />}
             <text x={x(i) + step / 2} y={height - 10} fontSize={11} textAnchor="middle" fill={yr.changed ? '#8a5a00' : '#6b7685'} fontWeight={yr.changed ? 700 : 400}>
-              {String(yr.year).slice(2)}
+              {years.length > 10 ? String(yr.year).slice(2) : yr.year}
             </text>
             {(i === 0 || yr.changed) && shown(yr, 's') !== null && (
               <text x={x(i) + 3} y={y(shown(yr, 's')!) - 4} fontSize={10} fill="#23722a">
