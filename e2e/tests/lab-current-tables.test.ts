@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { createHandlers } from '../../apps/server/src/jobs/handlers';
@@ -28,6 +30,18 @@ afterAll(async () => {
   await stack?.close();
   rmSync(small, { recursive: true, force: true });
 });
+
+/** With MDC_SHOT_DIR set, the page at 1280 and 375 px for people to look at (not an assertion). */
+async function shots(page: Page, name: string) {
+  const dir = process.env.MDC_SHOT_DIR;
+  if (!dir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 describe.each([
   ['zh', '', 'zh-CN'],
@@ -64,7 +78,7 @@ describe.each([
     const alert = page.locator('[data-testid=lab-alert][data-alert=cre]');
     await alert.getByText(locale === 'zh' ? '碳青霉烯类不敏感肠杆菌目细菌（CRE）' : 'Carbapenem-non-susceptible Enterobacterales (CRE)', { exact: false }).waitFor();
     await alert.getByText(locale === 'zh' ? '碳青霉烯酶检测' : 'carbapenemase production', { exact: false }).waitFor();
-    await page.screenshot({ path: `/tmp/i14-shots/lab-res-${locale}-1280.png`, fullPage: true }).catch(() => undefined);
+    await shots(page, `lab-res-${locale}`);
 
     await page.goto(`${prefix}/resource/bp?organism=eco&antibiotic=GEN&guideline=CLSI&method=MIC`);
     const history = page.getByTestId('bp-history');
@@ -76,7 +90,7 @@ describe.each([
     const y2025 = history.locator('[data-testid=bp-history-year][data-year="2025"]');
     expect(await y2025.getAttribute('data-s')).toBe('2');
     expect(await y2025.getAttribute('data-r')).toBe('8');
-    await page.screenshot({ path: `/tmp/i14-shots/bp-history-${locale}-1280.png`, fullPage: false }).catch(() => undefined);
+    await shots(page, `bp-history-${locale}`);
     await context.close();
   });
 });

@@ -69,12 +69,13 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
   const scale = (v: number) => (disk ? v : Math.log2(v));
   const lo = Math.min(...values.map(scale)) - 0.5;
   const hi = Math.max(...values.map(scale)) + 0.5;
-  const width = 640;
-  const height = 150;
-  const left = 40;
+  // Drawn small and scaled: at phone width the labels still read (about 10 px).
+  const width = 420;
+  const height = 130;
+  const left = 14;
   const right = 12;
   const top = 14;
-  const bottom = 28;
+  const bottom = 24;
   const step = (width - left - right) / years.length;
   const x = (i: number) => left + i * step;
   const y = (v: number) => top + (height - top - bottom) * (1 - (scale(v) - lo) / (hi - lo || 1));
@@ -91,22 +92,22 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
   return (
     <section className="mdc-bp-history" data-testid="bp-history">
       <h3 className="mdc-bp-history__title">{head}</h3>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={head} style={{ maxWidth: width, display: 'block' }}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={head} style={{ maxWidth: 540, display: 'block' }}>
         <path d={path('s')} stroke="#23722a" strokeWidth={2.5} fill="none" />
         <path d={path('r')} stroke="#b3261e" strokeWidth={2.5} fill="none" />
         {years.map((yr, i) => (
           <g key={yr.year} data-testid="bp-history-year" data-year={yr.year} data-s={shown(yr, 's') ?? ''} data-r={shown(yr, 'r') ?? ''} data-changed={yr.changed}>
             {yr.changed && <line x1={x(i)} x2={x(i)} y1={top - 4} y2={height - bottom} stroke="#8a5a00" strokeDasharray="3 3" />}
-            <text x={x(i) + step / 2} y={height - 10} fontSize={11} textAnchor="middle" fill={yr.changed ? '#8a5a00' : '#6b7685'} fontWeight={yr.changed ? 700 : 400}>
+            <text x={x(i) + step / 2} y={height - 8} fontSize={12} textAnchor="middle" fill={yr.changed ? '#8a5a00' : '#6b7685'} fontWeight={yr.changed ? 700 : 400}>
               {years.length > 10 ? String(yr.year).slice(2) : yr.year}
             </text>
             {(i === 0 || yr.changed) && shown(yr, 's') !== null && (
-              <text x={x(i) + 3} y={y(shown(yr, 's')!) - 4} fontSize={10} fill="#23722a">
+              <text x={x(i) + 3} y={y(shown(yr, 's')!) - 4} fontSize={12} fill="#23722a">
                 {label(shown(yr, 's')!)}
               </text>
             )}
             {(i === 0 || yr.changed) && shown(yr, 'r') !== null && (
-              <text x={x(i) + 3} y={y(shown(yr, 'r')!) + 12} fontSize={10} fill="#b3261e">
+              <text x={x(i) + 3} y={y(shown(yr, 'r')!) + 14} fontSize={12} fill="#b3261e">
                 {label(shown(yr, 'r')!)}
               </text>
             )}
