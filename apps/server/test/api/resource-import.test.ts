@@ -244,7 +244,7 @@ describe('first start', () => {
     } finally {
       await portal.close();
     }
-  });
+  }, 180_000); // the first start imports everything, the AMR 3.0.0 tables included
 
   it('starts without data and says in both languages how to import', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'mdc-no-data-'));
