@@ -312,7 +312,7 @@ const en: Texts = {
     tracePaired: 'Forward trace {file}{sample}: {called} base calls; quality trimming (Mott, error limit {limit}) cut {start} before and {end} after, kept {kept} (mean Q{q}).',
     pair: 'Assembled with the reverse trace {file} ({called} base calls, {start} trimmed before and {end} after): overlap {overlap} bp at {identity} % identity ({mismatches} mismatches, {gaps} gaps, {resolved} decided by quality); consensus {length} bp, mean Q{q}.',
     unpaired: 'Does not overlap {partner} (only {overlap} bp at {identity} % identity): not assembled, identified alone.',
-    refusedFiles: '{n} file(s) could not be identified and are not part of this task:',
+    refusedFiles: 'Files not identified and left out of this task ({n}):',
     sample: ' (sample {name})',
     trimmed: 'Unalignable ends left out: {start} bp before, {end} bp after; identified stretch {from}–{to} ({coverage}% of the sequence).',
     topHit: 'Top hit',
