@@ -487,6 +487,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
         record.sequence,
         record.line,
         sources.misfiled.get(`${marker}:${record.accession}`) ?? null,
+        record.depositedSpecies ?? '',
+        sources.misplaced.get(`${marker}:${record.accession}`) ?? null,
       ]);
     }
   }
@@ -504,6 +506,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
       sequence: 'text',
       line: 'int',
       misfiled: 'jsonb',
+      deposited_species: 'text',
+      misplaced: 'jsonb',
     }),
     rows,
   };
