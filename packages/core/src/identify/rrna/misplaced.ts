@@ -36,9 +36,9 @@ export interface MisplacedOptions {
 
 /**
  * Finds references inside another genus's cluster: each reference is identified against all the
- * others; it is misplaced when its closest references (at species-level similarity, at least
- * `minCluster` of them) are all of one other genus while every reference of its own genus is
- * below the genus threshold — or not among its closest at all. A genus with no other reference in
+ * others; it is misplaced when its closest reference is of another genus, at species-level
+ * similarity together with at least `minCluster` references of that genus, while every reference
+ * of its own genus is below the genus threshold — or not among its closest at all. A genus with no other reference in
  * the set cannot be judged and is never flagged; neither is a reference whose own genus is close.
  * Genera are compared by the references' `lineage` genus (resolve names to accepted ones first).
  */
@@ -60,8 +60,10 @@ export function findMisplacedReferences(references: readonly ReferenceSequence[]
     const others = result.hits.filter((h) => h.accession !== ref.accession);
     const top = others[0];
     if (!top || top.genus === own.genus || top.similarity < inside) return;
-    const close = others.filter((h) => h.similarity >= inside);
-    if (close.length < minCluster || close.some((h) => h.genus !== top.genus)) return;
+    // Other genera may reach species-level similarity too (the Enterobacterales share most of
+    // their 16S): what counts is a cluster of the top hit's genus, and no close reference of its own.
+    const close = others.filter((h) => h.similarity >= inside && h.genus === top.genus);
+    if (close.length < minCluster) return;
     const ownBest = others.find((h) => h.genus === own.genus);
     if (ownBest && ownBest.similarity >= far) return;
     found.push({
