@@ -82,7 +82,17 @@ describe('mdc identify --method genome', () => {
     const bad = path.join(work, 'reads.fastq');
     writeFileSync(bad, `@r1\nACGT\n+\nIIII\n`);
     const good = path.join(dir, tests.find((t) => t.file.includes('T09_'))!.file);
-    const { stdout } = await mdcRun(['identify', '--method', 'genome', '--query', bad, good, '--reference', dir, '--top', '1']);
+    // Exit code 3: something was refused, the rest answered.
+    const { stdout, stderr } = await mdcRun(['identify', '--method', 'genome', '--query', bad, good, '--reference', dir, '--top', '1']).then(
+      () => {
+        throw new Error('exit code 0 though a query was refused');
+      },
+      (error: { code: number; stdout: string; stderr: string }) => {
+        expect(error.code).toBe(3);
+        return error;
+      },
+    );
+    expect(stderr).toMatch(/refused .*reads\.fastq: .*FASTQ/);
     const lines = stdout.trimEnd().split('\n').slice(1).map((l) => l.split('\t'));
     expect(lines.find((c) => c[0] === 'reads.fastq')).toEqual(expect.arrayContaining(['none', expect.stringMatching(/^refused: .*FASTQ/)]));
     expect(lines.find((c) => c[0] === path.basename(good))![2]).toBe('Haemophilus influenzae');

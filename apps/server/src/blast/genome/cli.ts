@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { GenomePool } from './pool';
+import { EXIT_USAGE, finishBatch } from '../cli-batch';
 import type { QueryAnswer, ReferenceInput } from './thread';
 
 const usage = `mdc identify --method genome — identify bacterial genome assemblies by ANI
@@ -175,14 +176,13 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
       output = lines.join('\n') + '\n';
     }
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
-    const refused = answers.filter((a) => !a.answer);
-    for (const r of refused) log(`${r.refused}`);
-    if (refused.length === answers.length) process.exitCode = 1;
+    const refused = answers.flatMap((a) => (a.answer ? [] : [{ item: path.basename(a.file), reason: a.refused! }]));
+    finishBatch(refused, answers.length - refused.length, log);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ManifestError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`mdc identify: ${(error as Error).message}`);
       console.error('see mdc identify --method genome --help');
-      process.exitCode = 2;
+      process.exitCode = EXIT_USAGE;
       return;
     }
     throw error;

@@ -11,7 +11,7 @@ import { engineFor } from '../rrna/engine-registry';
 import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
 import { NoGenomeReferencesError, closeGenomeEngine, genomeEngineFor } from './engine';
 import { genomeCsv } from './report';
-import { genomePdf } from './pdf';
+import { drawPdf } from '../pdf-pool';
 import { genomeReferenceRoutes } from './routes';
 import { genomeResultSchema, type GenomeTaskResult, type RrnaCopyResult } from './schemas';
 
@@ -99,6 +99,7 @@ export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
   maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  filesPerTask: 1,
 
   async accept(submission, context) {
     const { locale } = submission;
@@ -209,7 +210,7 @@ export const genomeMethod: BlastMethod = {
   },
 
   async exportPdf(task: TaskRow, _context, locale) {
-    return genomePdf(task, locale);
+    return drawPdf('genome', task, locale);
   },
 
   async info(context) {

@@ -98,3 +98,16 @@ export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './align
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
 export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';
 export { findMisplacedReferences, type MisplacedReference, type MisplacedOptions } from './misplaced';
+export {
+  assembleReadPair,
+  pairReadsByName,
+  readDirection,
+  MIN_PAIR_IDENTITY,
+  MIN_PAIR_OVERLAP,
+  MAX_PAIR_READ,
+  type ReadDirection,
+  type ReadPairAssembly,
+  type ReadPairing,
+  type ReadPairOutcome,
+  type SangerRead,
+} from './read-pair';

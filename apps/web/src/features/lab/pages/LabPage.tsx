@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, LockOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Form, Grid, Input, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { BatchUpload } from '../components/BatchUpload';
 import { OrganismInput } from '../components/OrganismInput';
 import { SensitivityDialog } from '../components/SensitivityDialog';
 import { SwitchRow } from '../components/SwitchRow';
+import { antibiogramTexts } from '../antibiogram/texts';
 import { useLabText } from '../i18n';
 import { ISOLATE_TESTS, testsToSend, valueProblem, type IsolateTestCode } from '../values';
 import '../lab.css';
@@ -427,9 +428,14 @@ export default function LabPage() {
         lead={text.lab.lead}
         tags={
           token ? (
-            <LocaleLink to="/lab/hist" data-testid="lab-history-link">
-              <HistoryOutlined /> {text.lab.history}
-            </LocaleLink>
+            <>
+              <LocaleLink to="/lab/hist" data-testid="lab-history-link">
+                <HistoryOutlined /> {text.lab.history}
+              </LocaleLink>
+              <LocaleLink to="/lab/antibiogram" data-testid="lab-antibiogram-link" style={{ marginLeft: 16 }}>
+                <TableOutlined /> {antibiogramTexts[locale].title}
+              </LocaleLink>
+            </>
           ) : undefined
         }
       />
