@@ -482,6 +482,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
         record.sequence,
         record.line,
         sources.misfiled.get(`${marker}:${record.accession}`) ?? null,
+        record.depositedSpecies ?? '',
+        sources.misplaced.get(`${marker}:${record.accession}`) ?? null,
       ]);
     }
   }
@@ -499,6 +501,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
       sequence: 'text',
       line: 'int',
       misfiled: 'jsonb',
+      deposited_species: 'text',
+      misplaced: 'jsonb',
     }),
     rows,
   };
