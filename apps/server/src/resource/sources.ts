@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readTaxonomy, type TaxonomyTable } from '@mdc/refdata/taxonomy';
+import { currentTaxonomyFiles, readCurrentTaxonomy, type TaxonomyTable } from '@mdc/refdata/taxonomy';
 import { ANTIBIOTIC_NAMES_FILE, ORGANISM_NAMES_FILE, projectNamesDir, readChineseNames, type ChineseNames } from '@mdc/refdata/names';
 import {
   readAntibiotics,
@@ -18,11 +18,12 @@ import {
   type QcRangeRecord,
   type RefdataFormatError,
 } from '@mdc/refdata/whonet';
-import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
+import { AMR_3_FOLDER, currentBreakpoints, readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
+import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -43,7 +44,7 @@ export const MARKERS = ['16S', '18S'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 /** Bumped when the importer writes the same files differently, so that an unchanged folder is imported again. */
-const IMPORTER_VERSION = 'resource-import-3';
+const IMPORTER_VERSION = 'resource-import-4';
 
 /** Everything read from the files, parsed and checked, before anything touches the database. */
 export interface RefdataSources {
@@ -65,6 +66,8 @@ export interface RefdataSources {
   genomes: GenomeRow[];
   /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
   maldi: MaldiRow[];
+  /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
+  maldiProteins: ProteinTable | null;
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -103,10 +106,16 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const hash = createHash('sha256').update(IMPORTER_VERSION);
   // The genome manifest names each assembly with its md5: it stands for the genome files.
   const genomeManifest = path.join(dir, GENOME_DIR, 'manifest.tsv');
-  for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]) {
+  const amr3 = path.join(dir, 'amr', AMR_3_FOLDER);
+  const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
+    .map((file) => path.join(amr3, file))
+    .filter((file) => existsSync(file));
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
+  for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
+  for (const file of proteinFiles(dir)) hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -135,11 +144,17 @@ export async function readSources(
     return value;
   };
   const warnings: string[] = [];
-  const taxonomy = step('taxonomy', await readTaxonomy(path.join(dir, 'taxonomy')));
+  // The AMR 3.0.0 taxonomy when the folder has it, with the 2022 table's dropped codes kept.
+  const taxonomy = step('taxonomy', await readCurrentTaxonomy(dir));
   const names = step('chinese names', readChineseNames(namesDir));
   const organisms = step('Organisms.txt', readOrganisms(whonet));
   const antibiotics = step('Antibiotics.txt', readAntibiotics(whonet));
-  const breakpoints = step('Breakpoints.txt', readBreakpoints(whonet));
+  // WHONET's rows through 2022 and the AMR package's 2023–2025 rows, one table (see currentBreakpoints).
+  const served = currentBreakpoints(dir, { organisms, antibiotics, breakpoints: readBreakpoints(whonet) }, taxonomy);
+  const breakpoints = step('Breakpoints.txt + clinical_breakpoints.tsv', served.records);
+  for (const miss of served.unplaced) {
+    warnings.push(`clinical_breakpoints.tsv: ${miss.count} rows left out (${miss.reason}: ${miss.examples.join(', ')})`);
+  }
   const expectedResistance = step('ExpectedResistancePhenotypes.txt', readExpectedResistance(whonet));
   const expertRules = step('ExpertInterpretationRules.txt', readExpertRules(whonet));
   const qcRanges = step('QC_Ranges.txt', readQcRanges(whonet));
@@ -159,11 +174,13 @@ export async function readSources(
   }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
+  const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
   return {
     dir,
     namesDir,
     genomes,
     maldi,
+    maldiProteins,
     taxonomy,
     names,
     organisms,

@@ -23,3 +23,4 @@ export {
   splitCsvLine,
   YANG_SOURCE,
 } from './datasets';
+export { BACTERIAMSLF_DIR, BACTERIAMSLF_SOURCE, parseGeneWeights, parseProteinTable, readBacteriaMslf } from './bacteriamslf';

@@ -61,6 +61,7 @@ export async function parseSpectrumZip(
     const chosen: Array<{ entry: yauzl.Entry; name: string; kind: 'fid' | 'acqu' | 'file' }> = [];
     let unpacked = 0;
     let spectra = 0;
+    let points = 0;
     try {
       for await (const entry of zip.eachEntry()) {
         const name = entry.fileName.replace(/\\/g, '/');
@@ -88,6 +89,18 @@ export async function parseSpectrumZip(
         }
         if (kind !== 'acqu' && ++spectra > limits.zipSpectra) {
           throw new SpectrumFileError(file, 'too-large', { zh: `zip 中的谱图超过 ${limits.zipSpectra} 个。`, en: `the zip holds more than ${limits.zipSpectra} spectra.` });
+        }
+        // A fid holds 4 bytes a point; a text or mzML spectrum at least about 10 bytes a point.
+        const entryPoints = kind === 'fid' ? Math.ceil(size / 4) : kind === 'file' ? Math.ceil(size / 10) : 0;
+        if (kind === 'fid' && entryPoints > limits.points) {
+          throw new SpectrumFileError(shown, 'too-large', { zh: `该谱图有 ${entryPoints.toLocaleString('en')} 个数据点，超过每个谱图的上限 ${limits.points.toLocaleString('en')}。`, en: `the spectrum holds ${entryPoints.toLocaleString('en')} points, above the limit of ${limits.points.toLocaleString('en')} a spectrum.` });
+        }
+        points += entryPoints;
+        if (points > limits.zipPoints) {
+          throw new SpectrumFileError(file, 'too-large', {
+            zh: `zip 中的谱图合计超过 ${limits.zipPoints.toLocaleString('en')} 个数据点（谱图数 × 每个谱图的点数；已计 ${spectra} 个谱图）。请把靶板分成几批上传。`,
+            en: `the spectra of the zip hold more than ${limits.zipPoints.toLocaleString('en')} data points together (spots × points a spot; ${spectra} spectra counted so far). Upload the plate in parts.`,
+          });
         }
         chosen.push({ entry, name, kind });
       }

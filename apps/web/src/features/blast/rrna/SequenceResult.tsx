@@ -60,10 +60,29 @@ export function SequenceResult({
         limit: read.qualityTrim?.errorLimit ?? '',
         start: read.qualityTrim?.trimmedStart ?? 0,
         end: read.qualityTrim?.trimmedEnd ?? 0,
-        kept: sequence.length.toLocaleString(),
+        // Of a pair, the forward read's own kept calls (the consensus length is in the pair's note).
+        kept: (read.qualityTrim ? read.qualityTrim.end - read.qualityTrim.start : sequence.length).toLocaleString(),
         q: read.qualityTrim ? read.qualityTrim.meanQuality.toFixed(0) : '',
       })
     : null;
+  const pair = read?.pair;
+  const pairNote = pair
+    ? fmt(tx.result.pair, {
+        file: pair.reverse.fileName,
+        called: pair.reverse.calledLength.toLocaleString(),
+        start: pair.reverse.qualityTrim?.trimmedStart ?? 0,
+        end: pair.reverse.qualityTrim?.trimmedEnd ?? 0,
+        overlap: pair.overlapLength.toLocaleString(),
+        identity: pair.identity.toFixed(1),
+        mismatches: pair.mismatches,
+        gaps: pair.gaps,
+        resolved: pair.resolved,
+        length: pair.consensusLength.toLocaleString(),
+        q: pair.meanQuality.toFixed(0),
+      })
+    : read?.unpaired
+      ? fmt(tx.result.unpaired, { partner: read.unpaired.partner, overlap: read.unpaired.overlapLength, identity: read.unpaired.identity.toFixed(1) })
+      : null;
   const region = result?.ok ? result.region : undefined;
   const trimNote =
     result?.ok && region && (region.trimmedStart >= NOTABLE_TRIM || region.trimmedEnd >= NOTABLE_TRIM)
@@ -71,11 +90,18 @@ export function SequenceResult({
       : null;
   const notes =
     traceNote || trimNote ? (
-      <p className="mdc-blast-seq__trim" data-testid="sequence-trim">
-        {traceNote}
-        {traceNote && trimNote && ' '}
-        {trimNote}
-      </p>
+      <>
+        <p className="mdc-blast-seq__trim" data-testid="sequence-trim">
+          {traceNote}
+          {traceNote && trimNote && ' '}
+          {trimNote}
+        </p>
+        {pairNote && (
+          <p className="mdc-blast-seq__trim" data-testid={pair ? 'sequence-pair' : 'sequence-unpaired'}>
+            {pairNote}
+          </p>
+        )}
+      </>
     ) : null;
 
   if (!result) return <section className="mdc-blast-seq">{heading}</section>;
