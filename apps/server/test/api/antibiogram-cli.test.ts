@@ -25,7 +25,7 @@ function mdc(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 function table(text: string): Record<string, string>[] {
-  const [header, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
+  const [header, ...rows] = text.replace(/\n+$/, '').split('\n').map((l) => l.split('\t'));
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
 }
 

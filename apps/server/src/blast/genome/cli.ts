@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
+import { calledName, GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
 import { AssemblyError, ManifestError, readGenomeManifest } from '@mdc/refdata/genome';
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
@@ -22,7 +22,9 @@ Usage:
                names; without it, the reference genomes imported into the database
   --format     tsv (default): a header, then per query the closest references — query rank species
                ani af level strain accession reference_af fragments closest note; rank 1 is the call
-               (species, "Genus sp." at the genus level, "-" for none), ani and af in percent;
+               (species, a species complex such as "Escherichia coli / Shigella" at the species
+               level, "Genus sp." at the genus level, "-" for none), ani and af in percent
+               ("not-comparable" below ${GENOME_THRESHOLDS.comparable} %);
                json: calls, references, QC and 16S copies
   --top        references listed per query (default 5)
   --threads    threads for reading and sketching (default 1)
@@ -72,9 +74,14 @@ function levelOf(ani: number, af: number): string {
   return ani >= GENOME_THRESHOLDS.genus ? 'genus' : 'none';
 }
 
+/** ANI in percent, or "not-comparable" below the level where it means anything. */
+function aniCell(ani: number): string {
+  return ani >= GENOME_THRESHOLDS.comparable ? ani.toFixed(2) : 'not-comparable';
+}
+
 function tsvRows(query: string, result: GenomeIdentification, top: number): string[] {
   const call = result.call;
-  const named = call.level === 'species' ? call.species! : call.level === 'genus' ? `${call.genus} sp.` : '-';
+  const named = calledName(call) ?? '-';
   const note = [call.ambiguous ? 'ambiguous' : '', ...call.notes.map((n) => n.code)].filter(Boolean).join(';');
   const hits = result.hits.slice(0, top);
   if (hits.length === 0) return [[query, 1, named, '', '', call.level, '', '', '', '', '', note].join('\t')];
@@ -83,7 +90,7 @@ function tsvRows(query: string, result: GenomeIdentification, top: number): stri
       query,
       h.rank,
       i === 0 ? named : h.species,
-      h.ani.toFixed(2),
+      aniCell(h.ani),
       (100 * h.queryAf).toFixed(1),
       i === 0 ? call.level : levelOf(h.ani, h.queryAf),
       h.strain,

@@ -1,5 +1,5 @@
 import { ApiCode } from '@mdc/contracts';
-import { assemblyStats, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
 import type { Queryable } from '../../db';
@@ -40,7 +40,7 @@ function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string): Api
 /** The call as the history shows it: the species, the genus, or nothing. */
 function callOf(result: GenomeTaskResult): IdentificationCall {
   const { call } = result;
-  const name = call.level === 'species' ? call.species! : call.level === 'genus' ? call.genus! : '';
+  const name = call.level === 'genus' ? call.genus! : (calledName({ ...call, complex: call.complex ?? null }) ?? '');
   return { name, value: call.ani, measure: 'ani', level: call.level };
 }
 
