@@ -47,11 +47,13 @@ interface Problemish {
 }
 
 /** Reads one chosen file the way the server will: a trace by its ABIF content, anything else as FASTA text. */
-async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number): Promise<LoadedFile | Problem> {
+async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number, maxLength: number): Promise<LoadedFile | Problem> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (isAb1(bytes) || /\.(ab1|abi)$/i.test(file.name)) {
     try {
       const read = readAb1(bytes, file.name);
+      // The limit of a FASTA sequence holds for a trace's calls too (the server refuses it alike).
+      if (read.bases.length > maxLength) return { message: fmt(tx.dialog.traceTooLong, { name: file.name, called: read.bases.length.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US'), max: maxLength.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US') }) };
       const trim = read.qualities ? qualityTrim(read.qualities, DEFAULT_ERROR_LIMIT) : null;
       const kept = trim ? trim.end - trim.start : read.bases.length;
       if (kept < minLength) return { message: fmt(tx.dialog.traceTooShort, { name: file.name, kept, min: minLength }) };
@@ -224,7 +226,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       setProblem({ message: `${chosen.name}: ${fmt(tx.dialog.fileTooLarge, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0) })}` });
       return false;
     }
-    loadFile(chosen, locale, tx, limits.minLength)
+    loadFile(chosen, locale, tx, limits.minLength, limits.maxLength)
       .then((loaded) => {
         if ('message' in loaded) {
           setProblem(loaded);
