@@ -27,7 +27,7 @@ const zh = {
     recentSequences: '{n} 条序列',
     historyLink: '查看鉴定记录',
   },
-  methodLabels: { '16S': '16S', '18S': '18S', genome: '基因组', proteome: '质谱', biochem: '生化', morphology: '形态' },
+  methodLabels: { '16S': '16S', '18S': '18S', ITS: 'ITS', genome: '基因组', proteome: '质谱', biochem: '生化', morphology: '形态' },
   methods: {
     '16s': { title: '16S rRNA', text: '细菌与古菌 16S rRNA 基因序列比对，给出最佳匹配、相似度与置信水平。' },
     '18s': { title: '18S rRNA', text: '真菌 18S rRNA 基因序列比对，比对与报告方式同 16S，界值适合 18S。ITS 参考序列尚未收录。' },
@@ -216,7 +216,7 @@ const en: Texts = {
     recentSequences: '{n} sequences',
     historyLink: 'Open the history',
   },
-  methodLabels: { '16S': '16S', '18S': '18S', genome: 'Genome', proteome: 'MALDI-TOF', biochem: 'Biochemistry', morphology: 'Morphology' },
+  methodLabels: { '16S': '16S', '18S': '18S', ITS: 'ITS', genome: 'Genome', proteome: 'MALDI-TOF', biochem: 'Biochemistry', morphology: 'Morphology' },
   methods: {
     '16s': { title: '16S rRNA', text: 'Bacterial and archaeal 16S rRNA gene matching: top hit, similarity and confidence level.' },
     '18s': { title: '18S rRNA', text: 'Fungal 18S rRNA gene matching, aligned and reported like 16S, with thresholds that fit 18S. ITS references are not included yet.' },
