@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { ItsResult } from '@mdc/core/identify/its';
 import type { Db, Queryable } from '../../db';
 import type { MethodContext } from '../method';
-import { pack, type FromThread, type ToThread } from './thread';
+import { pack } from './packed';
+import type { FromThread, ToThread } from './thread';
 
 /** No ITS reference has been imported (an older data folder, or no import yet). */
 export class NoItsReferencesError extends Error {
@@ -58,7 +59,7 @@ export class ItsEngine {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url));
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { itsThread: true } });
     this.ready = new Promise<void>((resolve, reject) => {
       const onReady = (message: FromThread) => {
         if (message.type !== 'ready') return;

@@ -1,17 +1,7 @@
-import { parentPort } from 'node:worker_threads';
-import { buildReferenceIndex, type ReferenceSequence } from '@mdc/core/identify/rrna';
+import { parentPort, workerData } from 'node:worker_threads';
+import { buildReferenceIndex } from '@mdc/core/identify/rrna';
 import { identifyItsSequences, type ItsIndexes, type ItsResult } from '@mdc/core/identify/its';
-
-/**
- * A spacer reference set packed as a few strings, one line per record: a structured clone of a few
- * long strings costs the event loop far less than one of ~80,000 objects.
- */
-export interface PackedReferences {
-  accessions: string;
-  species: string;
-  lineages: string;
-  sequences: string;
-}
+import { unpack, type PackedReferences } from './packed';
 
 export type ToThread =
   | { type: 'build'; version: string; its1: PackedReferences; its2: PackedReferences }
@@ -23,25 +13,8 @@ export type FromThread =
   | { type: 'results'; job: number; results: ItsResult[]; ms: number }
   | { type: 'error'; job?: number; message: string };
 
-export function pack(rows: readonly { accession: string; species: string; lineage: readonly string[]; sequence: string }[]): PackedReferences {
-  return {
-    accessions: rows.map((r) => r.accession).join('\n'),
-    species: rows.map((r) => r.species).join('\n'),
-    lineages: rows.map((r) => r.lineage.join(';')).join('\n'),
-    sequences: rows.map((r) => r.sequence).join('\n'),
-  };
-}
-
-export function unpack(packed: PackedReferences): ReferenceSequence[] {
-  if (packed.accessions.length === 0) return [];
-  const accessions = packed.accessions.split('\n');
-  const species = packed.species.split('\n');
-  const lineages = packed.lineages.split('\n');
-  const sequences = packed.sequences.split('\n');
-  return accessions.map((accession, i) => ({ accession, species: species[i]!, lineage: lineages[i]!.split(';'), sequence: sequences[i]! }));
-}
-
-const port = parentPort;
+// Only in the thread the ITS engine starts (a test runner's own worker must not answer).
+const port = (workerData as { itsThread?: boolean } | null)?.itsThread ? parentPort : null;
 if (port) {
   let indexes: ItsIndexes | undefined;
   port.on('message', (message: ToThread) => {
