@@ -6,6 +6,7 @@ import { ApiError } from '../../http/envelope';
 import type { BlastMethod } from '../method';
 import { closeItsEngine, itsEngineFor, NoItsReferencesError, noItsReferencesText } from './engine';
 import { itsCsv, itsPdf } from './report';
+import { itsRoutes } from './routes';
 import { itsOutcome, type ItsTaskResult } from './result';
 import { MAX_ITS_FILE_BYTES, MAX_ITS_SEQUENCES, checkItsFiles, checkItsText, type ItsQuery } from './submission';
 
@@ -139,6 +140,8 @@ export const itsMethod: BlastMethod = {
       },
     };
   },
+
+  routes: itsRoutes,
 
   async warmUp(context) {
     try {

@@ -30,7 +30,8 @@ const zh = {
   methodLabels: { '16S': '16S', '18S': '18S', ITS: 'ITS', genome: '基因组', proteome: '质谱', biochem: '生化', morphology: '形态' },
   methods: {
     '16s': { title: '16S rRNA', text: '细菌与古菌 16S rRNA 基因序列比对，给出最佳匹配、相似度与置信水平。' },
-    '18s': { title: '18S rRNA', text: '真菌 18S rRNA 基因序列比对，比对与报告方式同 16S，界值适合 18S。ITS 参考序列尚未收录。' },
+    '18s': { title: '18S rRNA', text: '真菌 18S rRNA 基因序列比对，比对与报告方式同 16S，界值适合 18S。' },
+    its: { title: '真菌 ITS', text: '临床真菌鉴定常用的 ITS 条形码：完整 ITS（ITS1–5.8S–ITS2）自动切分为 ITS1 与 ITS2 分别比对并合并证据，也接受单独的 ITS1 或 ITS2；ITS 无法区分的复合群如实报告。' },
     genome: { title: '基因组（ANI）', text: '上传细菌基因组组装，按平均核苷酸一致性（ANI）与参考基因组比较，附组装质量与 16S 拷贝。' },
     ms: { title: '质谱（MALDI-TOF）', text: '上传 Bruker flex 谱图（单个靶点或整块靶板的 zip）、mzML 或文本谱图，按 Biotyper 方式给出对数得分、可信水平、次优菌种与得分解释；可建立自己实验室的谱库。' },
     biochem: { title: '生化反应', text: 'API 20E 或肠杆菌目常规生化管：逐孔录入反应或输入数码谱，按概率矩阵给出 %ID、T 指数、质量标签与建议补充的试验。' },
@@ -219,7 +220,8 @@ const en: Texts = {
   methodLabels: { '16S': '16S', '18S': '18S', ITS: 'ITS', genome: 'Genome', proteome: 'MALDI-TOF', biochem: 'Biochemistry', morphology: 'Morphology' },
   methods: {
     '16s': { title: '16S rRNA', text: 'Bacterial and archaeal 16S rRNA gene matching: top hit, similarity and confidence level.' },
-    '18s': { title: '18S rRNA', text: 'Fungal 18S rRNA gene matching, aligned and reported like 16S, with thresholds that fit 18S. ITS references are not included yet.' },
+    '18s': { title: '18S rRNA', text: 'Fungal 18S rRNA gene matching, aligned and reported like 16S, with thresholds that fit 18S.' },
+    its: { title: 'Fungal ITS', text: 'The barcode of clinical mycology: a whole ITS (ITS1–5.8S–ITS2) is cut at its 5.8S into ITS1 and ITS2, each matched against its own reference and the evidence combined; ITS1 or ITS2 alone works too. Complexes ITS cannot split are reported as such.' },
     genome: { title: 'Genome (ANI)', text: 'Upload a bacterial genome assembly: compared with reference genomes by average nucleotide identity (ANI), with assembly QC and its 16S copies.' },
     ms: { title: 'Mass spectrometry (MALDI-TOF)', text: 'Upload Bruker flex spectra (a zip of one spot or a whole target plate), mzML or text spectra: Biotyper-style log scores with their bands, the runner-up species and why each score is what it is; build a library of your own strains.' },
     biochem: { title: 'Biochemistry', text: 'API 20E or the conventional Enterobacterales tubes: read the wells or type the numerical profile; taxa ranked by %ID with the T index, the quality label and the tests to do next.' },
