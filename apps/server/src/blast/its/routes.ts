@@ -6,8 +6,8 @@ import { envelopeOf } from '../../http/openapi';
 import type { MethodContext } from '../method';
 import { noItsReferencesText } from './engine';
 
-/** Species whose whole ITS makes a telling sample: a dermatophyte named alone, and one in a complex. */
-const PREFERRED = ['Trichophyton rubrum', 'Trichophyton mentagrophytes', 'Fusarium oxysporum', 'Penicillium citrinum'];
+/** Species whose whole ITS makes a telling sample: a dermatophyte of a complex ITS cannot split first, then one it names alone. */
+const PREFERRED = ['Trichophyton mentagrophytes', 'Trichophyton rubrum', 'Fusarium oxysporum', 'Penicillium citrinum'];
 
 export const itsRoutes: FastifyPluginAsyncZod<{ context: MethodContext }> = async (app, { context }) => {
   app.get(
