@@ -12,6 +12,7 @@ const zh = {
     later: '后续版本提供',
     laterNote: '该方法将在后续版本中提供，目前请使用 16S 或 18S 序列鉴定。',
     references: '参考序列：16S rRNA {n16} 条（{s16} 个种），18S rRNA {n18} 条（{s18} 个种）。',
+    referencesIts: '真菌 ITS：ITS1 {n1} 条、ITS2 {n2} 条参与检索（{s} 个种）。',
     noReferences: '服务器尚未导入 {marker} 参考序列，暂时无法鉴定。',
     howTitle: '如何鉴定',
     how: [
@@ -202,6 +203,7 @@ const en: Texts = {
     later: 'Later release',
     laterNote: 'This method comes in a later release; use 16S or 18S sequence identification meanwhile.',
     references: 'Reference sequences: 16S rRNA {n16} ({s16} species), 18S rRNA {n18} ({s18} species).',
+    referencesIts: 'Fungal ITS: {n1} ITS1 and {n2} ITS2 references searched ({s} species).',
     noReferences: 'The {marker} reference sequences have not been imported on the server yet.',
     howTitle: 'How it works',
     how: [

@@ -1,6 +1,6 @@
 import { Alert, Table, Tag } from 'antd';
 import type { Hit } from '@mdc/core/identify/rrna';
-import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, type ItsResult as ItsAnswer } from '@mdc/core/identify/its';
+import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, type ItsResult as ItsAnswer } from '@mdc/core/identify/its';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
 import { ConfidenceTag, SpeciesLink, percent } from '../components/bits';
@@ -70,7 +70,7 @@ function ReadResult({ item }: { item: ItsItem }) {
     <section className="mdc-blast-seq" id={`seq-${item.position}`} data-testid="its-read" data-ok="true">
       {heading}
       <RegionBar result={r} length={item.length} />
-      <div className="mdc-blast-top" data-testid="its-call">
+      <div className="mdc-blast-top mdc-its-call" data-testid="its-call">
         <div className="mdc-blast-top__head">
           <span className="mdc-blast-top__label">{ix.result.call}</span>
           <ConfidenceTag level={r.confidence.level} />
@@ -157,11 +157,12 @@ function ReadResult({ item }: { item: ItsItem }) {
               </span>
             ),
           },
-          { title: ix.result.columns.accession, dataIndex: 'accession', render: (v: string) => <span className="mdc-blast-small mdc-its-accession">{v}</span> },
           { title: ix.result.columns.similarity, dataIndex: 'similarity', render: (v: number) => percent(v), align: 'right' },
           { title: ix.result.columns.length, dataIndex: 'alignedLength', align: 'right' },
           { title: ix.result.columns.mismatches, dataIndex: 'mismatches', align: 'right' },
           { title: ix.result.columns.gaps, dataIndex: 'gaps', align: 'right' },
+          // Last: the record names are long and matter least on a phone.
+          { title: ix.result.columns.accession, dataIndex: 'accession', render: (v: string) => <span className="mdc-blast-small mdc-its-accession">{v}</span> },
         ]}
       />
       <span hidden>{tx.result.refused}</span>
@@ -180,7 +181,7 @@ export function ItsResult({ task }: { task: TaskDetail }) {
         <h2>{ix.result.definitionTitle}</h2>
         <p>{ITS_METHOD_NOTE[locale]}</p>
         <p>
-          {fmt(ix.result.thresholds, { species: ITS_THRESHOLDS.species, margin: ITS_THRESHOLDS.speciesMargin, genus: ITS_THRESHOLDS.genus, family: ITS_THRESHOLDS.family, source: ITS_THRESHOLD_SOURCES.species })}
+          {fmt(ix.result.thresholds, { species: ITS_THRESHOLDS.species, margin: ITS_THRESHOLDS.speciesMargin, genus: ITS_THRESHOLDS.genus, family: ITS_THRESHOLDS.family })}
         </p>
       </section>
     </>
