@@ -6,7 +6,7 @@ const zh = {
   crumbs: { home: '首页', blast: '鉴定', hist: '鉴定记录', res: '鉴定结果' },
   page: {
     title: '微生物鉴定',
-    lead: '根据 16S rRNA 基因（或真菌 18S）序列、全基因组组装、MALDI-TOF 质谱图、生化反应谱或形态与初步试验鉴定菌种：它是什么、有多确定、还有哪些相近的菌种。',
+    lead: '根据 16S rRNA 基因序列（真菌用 ITS 或 18S）、全基因组组装、MALDI-TOF 质谱图、生化反应谱或形态与初步试验鉴定菌种：它是什么、有多确定、还有哪些相近的菌种。',
     methodsTitle: '鉴定方法',
     start: '开始鉴定',
     later: '后续版本提供',
@@ -197,7 +197,7 @@ const en: Texts = {
   crumbs: { home: 'Home', blast: 'Identification', hist: 'History', res: 'Result' },
   page: {
     title: 'Identification',
-    lead: 'Identify an isolate from its 16S rRNA gene (or a fungal 18S), its genome assembly, MALDI-TOF spectra, a biochemical profile or its morphology and primary tests: what it is, how sure that is, and what else comes close.',
+    lead: 'Identify an isolate from its 16S rRNA gene (a fungus from its ITS or 18S), its genome assembly, MALDI-TOF spectra, a biochemical profile or its morphology and primary tests: what it is, how sure that is, and what else comes close.',
     methodsTitle: 'Identification methods',
     start: 'Identify',
     later: 'Later release',

@@ -146,6 +146,7 @@ function ReadResult({ item }: { item: ItsItem }) {
         pagination={false}
         scroll={{ x: true }}
         data-testid="its-hits"
+        className="mdc-its-table"
         columns={[
           { title: ix.result.columns.rank, dataIndex: 'rank', width: 44 },
           {
