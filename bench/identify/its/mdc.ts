@@ -11,13 +11,15 @@
  * as run.ts writes them from the shared ITS sets after the reference filter. Batches of at least
  * MIN_PARALLEL_BATCH queries are split across worker threads (sharing the indexes' memory), started
  * first so that they load while the main thread reads and indexes the references; smaller batches
- * run on the main thread.
+ * run on the main thread: a spacer read takes ~3 ms, while a worker's start (module load, WebAssembly
+ * compile) took longer than the whole 439-query search on the shared benchmark machine.
+ * The files are read whole and split (`parseFastaText`): they are the runner's own plain FASTA.
  */
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { readFastaFile } from '@mdc/refdata/fasta';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseFastaText } from '@mdc/refdata/fasta';
 import { buildReferenceIndex, indexFromData, type ReferenceIndex, type ReferenceIndexData, type ReferenceInfo } from '@mdc/core/identify/rrna';
 import { sharedIndexData } from '@mdc/core/identify/rrna/parallel';
 import { identifyItsSequences, type ItsResult } from '@mdc/core/identify/its';
@@ -65,15 +67,15 @@ if (!isMainThread) {
     console.error('usage: mdc.ts --its2 R2.fasta [--its1 R1.fasta] --queries Q.fasta --out hits.tsv [--threads 2] [--timings t.json]');
     process.exit(2);
   }
-  const MIN_PARALLEL_BATCH = 48;
+  const MIN_PARALLEL_BATCH = 2000;
   const since = () => performance.now();
   const loaded = since();
-  const queries = (await readFastaFile(values.queries)).map((q) => ({ id: q.accession, sequence: q.sequence }));
+  const queries = parseFastaText(readFileSync(values.queries, 'utf8')).map((q) => ({ id: q.accession, sequence: q.sequence }));
   const threads = queries.length >= MIN_PARALLEL_BATCH ? Math.max(1, Number(values.threads)) : 1;
   const read0 = since();
   // All but one worker search beside the main thread.
   const workers = threads > 1 ? Array.from({ length: threads - 1 }, () => new Worker(new URL(import.meta.url))) : [];
-  const load = async (file: string) => (await readFastaFile(file)).map((r) => ({ accession: r.accession, species: r.species ?? '', lineage: r.lineage ?? [], description: r.description, sequence: r.sequence }));
+  const load = async (file: string) => parseFastaText(readFileSync(file, 'utf8')).map((r) => ({ accession: r.accession, species: r.species ?? '', lineage: r.lineage ?? [], description: r.description, sequence: r.sequence }));
   const refs2 = await load(values.its2);
   const refs1 = values.its1 ? await load(values.its1) : undefined;
   const read = since();
