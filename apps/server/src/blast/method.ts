@@ -90,6 +90,11 @@ export interface BlastMethod {
   measure: IdentificationCall['measure'];
   /** Upload limit of one submission (bytes); methods without uploads leave it out. */
   maxUploadBytes?: number;
+  /**
+   * Files one task takes: 1 makes an upload of several files one task per file (an assembly, a
+   * spectrum); otherwise the files of an upload are one task (sequences of a plate).
+   */
+  filesPerTask?: 1;
   /** Checks a submission; throws an ApiError with a message in the request's language when refused. */
   accept(submission: Submission, context: MethodContext): Promise<Accepted>;
   /**

@@ -33,9 +33,41 @@ export interface ReportDocument {
   end(): Promise<Buffer>;
 }
 
+/** Longest unbroken run (no space) a report draws; longer ones are cut with an ellipsis. */
+export const MAX_DRAWN_RUN = 240;
+/** Longest text one call draws (a note, a name list); the rest is cut with an ellipsis. */
+export const MAX_DRAWN_TEXT = 4000;
+
+/**
+ * A text as a report draws it: unbroken runs beyond MAX_DRAWN_RUN characters and texts beyond
+ * MAX_DRAWN_TEXT cut with "…". Why: pdfkit's line wrapper breaks a word wider than the line by
+ * slicing off one line at a time and measuring the whole rest of the word again after each slice
+ * (a full font layout with the CJK font), so a word of n characters costs n²/line-length glyph
+ * layouts — 8,000 characters took ~15 s of one core, 2 MB never finished. With runs bounded the
+ * cost is linear in the text. The page, the CSV and the JSON keep the whole name.
+ */
+export function drawableText(value: string): string {
+  if (value.length <= MAX_DRAWN_RUN) return value;
+  const text = value.replace(LONG_RUN, (run) => `${run.slice(0, MAX_DRAWN_RUN)}…`);
+  return text.length > MAX_DRAWN_TEXT ? `${text.slice(0, MAX_DRAWN_TEXT)}…` : text;
+}
+
+/** A run without a break opportunity: no space, and no CJK character (the line breaker may break between those). */
+const LONG_RUN = new RegExp(`[^\\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]{${MAX_DRAWN_RUN + 1},}`, 'gu');
+
+/** Every text drawn or measured on the document goes through drawableText (methods need not remember). */
+function boundTexts(doc: PDFKit.PDFDocument): void {
+  const bounded = doc as unknown as Record<'text' | 'widthOfString' | 'heightOfString', (value: unknown, ...rest: unknown[]) => unknown>;
+  for (const name of ['text', 'widthOfString', 'heightOfString'] as const) {
+    const original = bounded[name].bind(doc);
+    bounded[name] = (value: unknown, ...rest: unknown[]) => original(typeof value === 'string' ? drawableText(value) : value, ...rest);
+  }
+}
+
 /** An A4 report with the CJK font registered, collecting its bytes as it is written. */
 export function reportDocument(title: string): ReportDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: title, Author: 'MDC' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: drawableText(title), Author: 'MDC' } });
+  boundTexts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {

@@ -10,6 +10,8 @@ export interface BatchOptions {
   year?: number;
   /** Expert rules (WHONET and EUCAST) across the drugs of an isolate. Default on. */
   expertRules?: boolean;
+  /** Expected (intrinsic) resistance overriding the breakpoint. Default on. */
+  expectedResistance?: boolean;
 }
 
 /** One interpreted result of a batch, in both languages: stored, then written out in one. */
@@ -36,6 +38,8 @@ export interface BatchRow {
   originalCategory: string;
   breakpoint: string;
   reason: Localized;
+  /** The category came from an intrinsic (expected) resistance rule. */
+  intrinsic?: true;
   /** Long files: the input row, echoed unchanged. */
   cells?: string[];
 }
@@ -88,6 +92,7 @@ function rowOf(kb: KnowledgeBase, isolate: FileIsolate, result: IsolateResult, s
     originalCategory: result.originalCategory ?? '',
     breakpoint: cachedBreakpointText(result.breakpoint),
     reason: reasonOf(result),
+    ...(result.expectedResistance ? { intrinsic: true as const } : {}),
     ...(source?.cells ? { cells: source.cells } : {}),
   };
 }
@@ -121,7 +126,7 @@ export function interpretFileIsolate(kb: KnowledgeBase, isolate: FileIsolate, op
           ...(r.potency ? { diskPotency: r.potency } : {}),
         })),
       },
-      { whonetExpertRules: options.expertRules !== false, eucastRules: options.expertRules !== false },
+      { whonetExpertRules: options.expertRules !== false, eucastRules: options.expertRules !== false, expectedResistance: options.expectedResistance !== false },
     );
     for (const result of interpretation.results) {
       const source = result.id !== undefined ? results[Number(result.id)] : undefined;

@@ -5,6 +5,7 @@ import { enqueue } from '../jobs/queue';
 import { breakpointText, sampleTypeLabel, siteChoiceLabel, type IsolateTests } from './catalog';
 import type { LabKnowledge } from './knowledge';
 import type { BatchRow, BatchSummary } from './batch';
+import type { ExperimentContext } from './validate';
 import { siteForEngine, type ResultDraft, type ValidExperiment } from './validate';
 
 export const INTERPRET_QUEUE = 'lab.interpret';
@@ -41,6 +42,8 @@ export interface ExperimentRow {
     format?: string;
     isolates?: number;
     options?: Record<string, unknown>;
+    /** Patient, specimen, date, ward, setting: what the cumulative antibiogram groups by. */
+    context?: ExperimentContext;
   };
   summary: ExperimentSummary | null;
   error: string | null;
@@ -184,7 +187,12 @@ export async function createExperiment(db: Db, userId: number, experiment: Valid
         experiment.site,
         experiment.guideline,
         experiment.year,
-        JSON.stringify({ results: experiment.results, tests: experiment.tests, expertRules: experiment.expertRules }),
+        JSON.stringify({
+          results: experiment.results,
+          tests: experiment.tests,
+          expertRules: experiment.expertRules,
+          ...(experiment.context && Object.keys(experiment.context).length ? { context: experiment.context } : {}),
+        }),
         number,
         ref,
       ],

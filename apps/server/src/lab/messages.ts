@@ -36,6 +36,9 @@ export const LAB_MESSAGES = {
   notReady: { en: 'The experiment is still running', zh: '实验仍在运行中' },
   notBatch: { en: 'Only batch experiments have a result file', zh: '只有批量实验才有结果文件' },
   deleted: { en: 'Deleted', zh: '已删除' },
+  badCollectionDate: { en: 'Collection date: a date as yyyy-mm-dd', zh: '采集日期格式应为 yyyy-mm-dd' },
+  futureCollectionDate: { en: 'Collection date: not after today', zh: '采集日期不能晚于今天' },
+  unknownSetting: { en: 'Patient setting: inpatient, outpatient or emergency', zh: '患者类型只能为住院、门诊或急诊' },
   badTimeZone: { en: 'Unknown time zone: use an IANA name such as Asia/Shanghai or Europe/Berlin', zh: '无法识别的时区：请使用 IANA 时区名，如 Asia/Shanghai、Europe/Berlin' },
   noFont: {
     en: 'PDF export needs a font with Chinese characters on the server: install the Debian package fonts-noto-cjk or set MDC_PDF_FONT to a .ttf/.otf/.ttc file. Excel export and the print view work meanwhile.',

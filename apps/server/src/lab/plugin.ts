@@ -28,6 +28,7 @@ import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
 import { fieldTexts, readSwitch, validateExperiment } from './validate';
+import { antibiogramRoutes } from './antibiogram/routes';
 
 export interface LabPluginOptions {
   db: Db;
@@ -247,6 +248,11 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       .union([z.string().max(10), z.boolean()])
       .optional()
       .describe('Apply the WHONET and EUCAST expert rules: true (default) or false, as a boolean or the text "true"/"false". Intrinsic resistance applies either way.'),
+    patientId: z.string().max(200).optional().describe('optional, for the cumulative antibiogram: the patient'),
+    specimenNumber: z.string().max(200).optional(),
+    collectionDate: z.string().max(40).optional().describe('yyyy-mm-dd, not after today'),
+    ward: z.string().max(200).optional(),
+    setting: z.string().max(40).optional().describe('inpatient, outpatient or emergency'),
   });
 
   app.post(
@@ -523,6 +529,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const, format: file.format, isolates: file.isolates.length });
     },
   );
+
+  antibiogramRoutes(app, db, requireKnowledge);
 
   app.get(
     '/api/lab/experiments/:id/download',

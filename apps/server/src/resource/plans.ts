@@ -1,5 +1,6 @@
 import type { Taxon, TaxonomyTable } from '@mdc/refdata/taxonomy';
 import type { AntibioticRecord } from '@mdc/refdata/whonet';
+import { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 import type { Column, ColumnType, TablePlan } from './batch';
 import { itsPlan } from './its';
 import { MARKERS, type RefdataSources } from './sources';
@@ -41,6 +42,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       taxonomy.parentOf(t)?.mo ?? null,
       taxonomy.currentName(t).current?.mo ?? null,
       t.line,
+      nullIfEmpty(t.mycobankId),
+      nullIfEmpty(t.mycobankParentId),
+      nullIfEmpty(t.mycobankRenamedTo),
+      nullIfEmpty(t.oxygenTolerance),
+      t.retired?.file ?? null,
     ];
   });
   return {
@@ -72,6 +78,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       parent_mo: 'text',
       current_mo: 'text',
       line: 'int',
+      mycobank_id: 'text',
+      mycobank_parent_id: 'text',
+      mycobank_renamed_to: 'text',
+      oxygen_tolerance: 'text',
+      retired_from: 'text',
     }),
     rows,
   };
@@ -101,23 +112,7 @@ export function chineseNamePlans(sources: RefdataSources): TablePlan[] {
   ];
 }
 
-/**
- * The taxonomy spelling of a WHONET organism name: WHONET writes subspecies with "ss.", genera
- * as "Klebsiella sp." and adds remarks in parentheses ("Klebsiella planticola (trevisanii)").
- */
-export function whonetNameToTaxonName(name: string): string {
-  return name
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/\s+(?:ss|subsp)\.\s+/g, ' ')
-    .replace(/\s+spp?\.?$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The taxon a WHONET organism name stands for, when the taxonomy knows the name. */
-export function taxonForWhonetName(taxonomy: TaxonomyTable, name: string): Taxon | undefined {
-  return taxonomy.byName(name) ?? taxonomy.byName(whonetNameToTaxonName(name));
-}
+export { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 
 export function whonetOrganismPlan(sources: RefdataSources): TablePlan {
   const { taxonomy, names } = sources;
@@ -488,6 +483,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
         record.sequence,
         record.line,
         sources.misfiled.get(`${marker}:${record.accession}`) ?? null,
+        record.depositedSpecies ?? '',
+        sources.misplaced.get(`${marker}:${record.accession}`) ?? null,
       ]);
     }
   }
@@ -505,6 +502,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
       sequence: 'text',
       line: 'int',
       misfiled: 'jsonb',
+      deposited_species: 'text',
+      misplaced: 'jsonb',
     }),
     rows,
   };

@@ -41,3 +41,4 @@ export { parseCriteria, evaluateCriteria, CriteriaSyntaxError, type Criteria, ty
 export { MESSAGES, message, type MessageKey } from './messages';
 export { CATEGORY_LABELS, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
 export { boundedEditDistance, FuzzyIndex, type FuzzyHit } from './fuzzy';
+export { organismAliases, serovarName, type AliasTaxon, type AliasWhonetOrganism, type OrganismAlias } from './organism-aliases';

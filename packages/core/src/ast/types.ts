@@ -158,6 +158,10 @@ export interface AstTables {
   expectedResistance?: ExpectedResistanceDefinition[];
   whonetExpertRules?: WhonetExpertRuleDefinition[];
   eucastRules?: EucastRuleDefinition[];
+  /** Taxonomy names WHONET lacks, mapped to its organism codes (see organismAliases). */
+  organismAliases?: { name: string; code: string }[];
+  /** Drug names, abbreviations and codes of other systems (AMR antimicrobials.tsv), mapped to WHONET codes. */
+  antibioticAliases?: { name: string; code: string }[];
 }
 
 /** Local names (Chinese…) and aliases, mapped to WHONET codes. */

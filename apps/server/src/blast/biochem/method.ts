@@ -23,7 +23,7 @@ import { ApiError } from '../../http/envelope';
 import type { BlastMethod } from '../method';
 import type { TaskRow } from '../tasks';
 import { biochemCsv } from './report';
-import { biochemPdf } from './pdf';
+import { drawPdf } from '../pdf-pool';
 import { biochemInfoSchema, biochemResultSchema, type BiochemInfo, type BiochemTaskInput, type BiochemTaskResult } from './schemas';
 
 /** Candidates kept on the task (the page shows them all, the picture the first few). */
@@ -258,7 +258,7 @@ export const biochemMethod: BlastMethod = {
   },
 
   async exportPdf(task: TaskRow, _context, locale) {
-    return biochemPdf(task, locale);
+    return drawPdf('biochem', task, locale);
   },
 
   infoShape: { biochem: biochemInfoSchema },

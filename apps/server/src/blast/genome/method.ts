@@ -1,5 +1,5 @@
 import { ApiCode } from '@mdc/contracts';
-import { assemblyStats, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
 import type { Queryable } from '../../db';
@@ -11,7 +11,7 @@ import { engineFor } from '../rrna/engine-registry';
 import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
 import { NoGenomeReferencesError, closeGenomeEngine, genomeEngineFor } from './engine';
 import { genomeCsv } from './report';
-import { genomePdf } from './pdf';
+import { drawPdf } from '../pdf-pool';
 import { genomeReferenceRoutes } from './routes';
 import { genomeResultSchema, type GenomeTaskResult, type RrnaCopyResult } from './schemas';
 
@@ -40,7 +40,7 @@ function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string): Api
 /** The call as the history shows it: the species, the genus, or nothing. */
 function callOf(result: GenomeTaskResult): IdentificationCall {
   const { call } = result;
-  const name = call.level === 'species' ? call.species! : call.level === 'genus' ? call.genus! : '';
+  const name = call.level === 'genus' ? call.genus! : (calledName({ ...call, complex: call.complex ?? null }) ?? '');
   return { name, value: call.ani, measure: 'ani', level: call.level };
 }
 
@@ -99,6 +99,7 @@ export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
   maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  filesPerTask: 1,
 
   async accept(submission, context) {
     const { locale } = submission;
@@ -209,7 +210,7 @@ export const genomeMethod: BlastMethod = {
   },
 
   async exportPdf(task: TaskRow, _context, locale) {
-    return genomePdf(task, locale);
+    return drawPdf('genome', task, locale);
   },
 
   async info(context) {

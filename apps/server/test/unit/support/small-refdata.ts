@@ -19,8 +19,11 @@ export function realDataDir(): string {
   return dir;
 }
 
+const AMR_3 = 'amr/amr-3.0.0';
+
 function filterTsv(file: string, keep: (cell: (column: string) => string, line: string) => boolean, options: { comment?: string } = {}): string {
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const raw = readFileSync(file);
+  const lines = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8').split('\n');
   const out: string[] = [];
   let header: string[] | undefined;
   for (const line of lines) {
@@ -60,6 +63,17 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   });
   writeFileSync(path.join(into, 'taxonomy/microorganisms.tsv'), taxa);
   writeFileSync(path.join(into, 'taxonomy/microorganisms.codes.tsv'), filterTsv(path.join(real, 'taxonomy/microorganisms.codes.tsv'), (cell) => kept.has(cell('mo'))));
+
+  // The AMR 3.0.0 taxonomy cut the same way (the import merges the 2022 records it dropped).
+  mkdirSync(path.join(into, AMR_3), { recursive: true });
+  const keptAmr = new Set<string>();
+  const amrTaxa = filterTsv(path.join(real, AMR_3, 'microorganisms.tsv.gz'), (cell) => {
+    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || genera.has(cell('genus'));
+    if (keep) keptAmr.add(cell('mo'));
+    return keep;
+  });
+  writeFileSync(path.join(into, AMR_3, 'microorganisms.tsv.gz'), gzipSync(amrTaxa));
+  writeFileSync(path.join(into, AMR_3, 'microorganisms.codes.tsv'), filterTsv(path.join(real, AMR_3, 'microorganisms.codes.tsv'), (cell) => keptAmr.has(cell('mo'))));
 
   const whonet = (file: string) => path.join(real, 'whonet', file);
   const out = (file: string) => path.join(into, 'whonet', file);

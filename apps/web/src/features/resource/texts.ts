@@ -73,8 +73,10 @@ const zh = {
     genus: '属',
     species: '种',
     subspecies: '亚种',
+    'species group': '种群',
+    '(unknown rank)': '未定等级',
   } as Record<string, string>,
-  statuses: { accepted: '正确名称', synonym: '同义名', unknown: '未定' } as Record<string, string>,
+  statuses: { accepted: '正确名称', synonym: '同义名', unknown: '未定', 'not validly published': '未合格发表' } as Record<string, string>,
   prevalence: { common: '临床常见', label: '临床常见度', hint: '1 表示临床标本中最常见，数值越大越少见' },
   levels: {
     WHONET_ORG_CODE: '菌种',
@@ -317,8 +319,10 @@ export const resourceTextsEn: ResourceTexts = {
     genus: 'Genus',
     species: 'Species',
     subspecies: 'Subspecies',
+    'species group': 'Species group',
+    '(unknown rank)': 'Unknown rank',
   },
-  statuses: { accepted: 'Accepted', synonym: 'Synonym', unknown: 'Unknown' },
+  statuses: { accepted: 'Accepted', synonym: 'Synonym', unknown: 'Unknown', 'not validly published': 'Not validly published' },
   prevalence: { common: 'Common', label: 'Clinical prevalence', hint: '1 = most common in clinical specimens; higher values are rarer' },
   levels: {
     WHONET_ORG_CODE: 'Species',

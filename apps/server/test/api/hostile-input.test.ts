@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastaRecord } from '@mdc/refdata/fasta';
+import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
+import { MAX_DRAWN_RUN } from '../../src/blast/report';
+import { finished } from '../support/blast';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { pdfText } from '../support/pdf-text';
+
+let references: FastaRecord[];
+let query: FastaRecord;
+
+beforeAll(async () => {
+  references = await smallReferenceSet('16S');
+  query = (await heldOutQueries('16S'))[0]!;
+});
+
+describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
+  let portal: TestPortal;
+
+  beforeAll(async () => {
+    portal = await startPortal(kind, { RATE_LIMIT_API: '100000' });
+    await insertReferences(portal.db, '16S', references);
+  });
+  afterAll(() => portal?.close());
+
+  it('draws the PDF of a task whose FASTA header is one 8,000-character word, with the name cut in the report', async () => {
+    const header = `isolate_${'X'.repeat(7_992)}`;
+    const submitted = await call(portal, 'POST', '/api/blast/tasks', { method: '16S', sequence: `>${header}\n${query.sequence}` }, { locale: 'en' });
+    expect(submitted.body.code).toBe(0);
+    const { id, token } = submitted.body.data;
+    expect((await finished(portal, id, token)).status).toBe('done');
+    const detail = await call(portal, 'GET', `/api/blast/tasks/${id}?token=${token}`);
+    // The page and the JSON keep the whole name; only the drawing cuts it.
+    expect(detail.body.data.sequences[0].queryId).toBe(header);
+    const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${id}/export.pdf?token=${token}`, headers: { local: 'en' } });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`${header.slice(0, MAX_DRAWN_RUN)}…`);
+    expect(text).not.toContain(header.slice(0, MAX_DRAWN_RUN + 1));
+  });
+
+  it('refuses a FASTA header beyond 10,000 characters at submission, saying the limit, in one language', async () => {
+    const header = 'Y'.repeat(10_001);
+    for (const locale of ['zh', 'en'] as const) {
+      const refused = await call(portal, 'POST', '/api/blast/tasks', { method: '16S', sequence: `>${header}\n${query.sequence}` }, { locale });
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.reason).toBe('name-too-long');
+      expect(refused.body.msg).toContain('10,000');
+      if (locale === 'zh') expect(refused.body.msg).toMatch(/^第 1 条序列的名称（FASTA 标题行）有 10,001 个字符/);
+      else expect(refused.body.msg).toBe('The name (FASTA header) of sequence 1 has 10,001 characters, more than the limit of 10,000');
+    }
+    const tasks = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blast_task');
+    expect(Number(tasks[0]!.n)).toBe(1);
+  });
+});

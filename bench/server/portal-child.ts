@@ -1,0 +1,21 @@
+/**
+ * A portal for the server benchmarks, as `mdc serve` runs it (embedded PGlite on disk under a
+ * fresh MDC_HOME, jobs in the process) but without the first-start import of all reference data:
+ * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
+ * seconds. Prints `READY <port>` once it listens.
+ *
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR)
+ */
+import { loadConfig } from '../../apps/server/src/config';
+import { openDb } from '../../apps/server/src/db';
+import { buildApp } from '../../apps/server/src/app';
+import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
+
+const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+const db = await openDb(config);
+const portal = await buildApp(config, { db });
+const seeded = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reference_sequence');
+if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await smallReferenceSet('16S'));
+await portal.app.listen({ port: config.port, host: '127.0.0.1' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void portal.close().finally(() => process.exit(0)));
+console.log(`READY ${config.port}`);
