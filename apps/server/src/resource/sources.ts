@@ -35,6 +35,7 @@ import { findMisfiledReferences, findMisplacedReferences, type MisfiledReference
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
 import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
+import { hasItsFolder, itsFilePaths, readItsReferences, type ItsRow } from './its';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -86,6 +87,8 @@ export interface RefdataSources {
   dosages: NonNullable<AstTables['dosages']>;
   /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
   maldiProteins: ProteinTable | null;
+  /** Fungal ITS references of `rrna/its/` (an older data folder has none). */
+  its: ItsRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -162,7 +165,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
     .map((file) => path.join(amr3, file))
     .filter((file) => existsSync(file));
-  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
   for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -188,7 +191,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 16;
+  const total = 17;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -240,7 +243,9 @@ export async function readSources(
   const antibioticAliases = amr ? antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) : [];
   const dosages = amr ? readDosages(amr, antibiotics) : [];
   const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
+  const its = step('rrna/its/', hasItsFolder(dir) ? await readItsReferences(dir, taxonomy, options.signal) : []);
   return {
+    its,
     dir,
     namesDir,
     organismAliases,
