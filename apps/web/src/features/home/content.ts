@@ -90,10 +90,11 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: '微生物鉴定：知道是什么，也知道有多确定',
-      lead: '粘贴测序得到的 16S rRNA（或真菌 18S）序列，MDC 与参考序列逐一比对，给出最佳匹配、相似度、置信水平以及相近的候选菌种。',
+      lead: '粘贴测序得到的 16S rRNA 序列（真菌用 ITS 或 18S），MDC 与参考序列逐一比对，给出最佳匹配、相似度、置信水平以及相近的候选菌种。',
       methods: [
         { name: '16S rRNA', status: 'now' },
         { name: '18S', status: 'now' },
+        { name: '真菌 ITS', status: 'now' },
         { name: '基因组', status: 'later' },
         { name: 'MALDI-TOF 质谱', status: 'later' },
         { name: '生化反应', status: 'later' },
@@ -211,10 +212,11 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: 'Blast: what it is, and how sure that is',
-      lead: 'Paste a sequenced 16S rRNA gene (or a fungal 18S) and MDC aligns it with the reference sequences: top hit, similarity, confidence level, and the species that come close.',
+      lead: 'Paste a sequenced 16S rRNA gene (a fungal ITS or 18S) and MDC aligns it with the reference sequences: top hit, similarity, confidence level, and the species that come close.',
       methods: [
         { name: '16S rRNA', status: 'now' },
         { name: '18S', status: 'now' },
+        { name: 'Fungal ITS', status: 'now' },
         { name: 'Genome', status: 'later' },
         { name: 'MALDI-TOF MS', status: 'later' },
         { name: 'Biochemistry', status: 'later' },
