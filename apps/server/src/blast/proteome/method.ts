@@ -1,6 +1,6 @@
 import { ApiCode } from '@mdc/contracts';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
-import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
+import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, spectrumLabels, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
 import { acceptedFormats, DEFAULT_LIMITS, formatBytes } from '@mdc/refdata/maldi';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
@@ -94,6 +94,7 @@ export function taskResult(
       combined: s.combined,
     };
   });
+  spectrumLabels(out).forEach((label, i) => (out[i]!.label = label));
   const count = (test: (s: ProteomeSpectrumResult) => boolean) => out.filter(test).length;
   const first = spectra[0]?.identification;
   return {

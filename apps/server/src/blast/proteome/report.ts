@@ -81,7 +81,8 @@ export const PROTEOME_REPORT_TEXT = {
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /** The name of a spectrum in a report: its spot on a plate, else its file. */
-export function spectrumName(s: Pick<ProteomeSpectrumResult, 'spot' | 'file'>, plate: boolean): string {
+export function spectrumName(s: Pick<ProteomeSpectrumResult, 'spot' | 'file' | 'label'>, plate: boolean): string {
+  if (s.label) return s.label;
   if (s.spot) return s.spot;
   if (!plate) return s.file;
   const inner = s.file.includes(':') ? s.file.slice(s.file.indexOf(':') + 1) : s.file;
