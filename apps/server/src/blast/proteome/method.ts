@@ -197,7 +197,8 @@ export const proteomeMethod: BlastMethod = {
     for (const s of answer.spectra) for (const h of s.identification.hits) species.add(h.species);
     const ids = await taxonIds(context.db, [...species]);
     const ms = { read: Math.round(answer.readMs), identify: Math.round(answer.identifyMs), total: Math.round(performance.now() - started) };
-    const result = taskResult(answer.spectra, library, ids, ms, proteinCounts(proteins));
+    const searched = answer.spectra.find((x) => x.libraryFree?.reference)?.libraryFree?.reference;
+    const result = taskResult(answer.spectra, library, ids, ms, searched ?? proteinCounts(proteins));
     const call = callOf(result);
     return {
       outcome: {

@@ -144,6 +144,8 @@ export interface LibraryFreeResult {
   label: string;
   score: number;
   text: LocalizedText;
+  /** What the reference searched holds (species and genera with weighted genes). */
+  reference?: { species: number; genera: number; proteins: number };
   candidates: Array<{ genus: string; species: string; score: number; evidence: number; genesMatched: number; genesSearched: number; matches: Array<{ gene: string; queryMz: number; theoreticalMz: number; weight: number }> }>;
 }
 
