@@ -82,7 +82,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
   // Helvetica-Oblique has Latin glyphs only: Chinese (a species written in Chinese, "无可靠鉴定")
   // drawn with it comes out as mojibake, so such text keeps the CJK font.
   const latinOnly = (value: string) => /^[\u0000-\u024f\u2000-\u206f]*$/.test(value);
-  const italicFor = (value: string) => (latinOnly(value) ? oblique : text);
+  const italicFor = (value: string) => (latinOnly(value) && value !== t.noCall ? oblique : text);
   const italic = oblique;
   const heading = (label: string, size = 12) => {
     room(60);
@@ -157,7 +157,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
           name,
           score,
           c ? t.answerLevel[c.level] : t.levelShort[s.level],
-          c ? t.carriedBy[c.carriedBy] : '',
+          c ? t.carriedByShort[c.carriedBy] : '',
           [s.closeRunnerUp ? '≈' : '', s.mixture ? t.mixture : '', s.sameSpectrum ? (lang === 'zh' ? '自身比对' : 'self-match') : ''].filter(Boolean).join(' · '),
         ];
       }),
