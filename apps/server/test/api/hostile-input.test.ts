@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { MAX_DRAWN_RUN } from '../../src/blast/report';
-import { finished } from '../support/blast';
+import { finished, upload } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { pdfText } from '../support/pdf-text';
 
@@ -51,5 +51,35 @@ describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
     }
     const tasks = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blast_task');
     expect(Number(tasks[0]!.n)).toBe(1);
+  });
+
+  it('refuses a multipart submission the moment it passes the file count, file size or total, naming the limit', async () => {
+    const genome = Buffer.from(`>contig_1\n${'ACGT'.repeat(50_000)}\n`);
+    const twoGenomes = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [{ name: 'a.fna', bytes: genome }, { name: 'b.fna', bytes: genome }], { locale: 'en' });
+    expect(twoGenomes.status).toBe(413);
+    expect(twoGenomes.body.data.reason).toBe('too-many-files');
+    expect(twoGenomes.body.msg).toBe('At most 1 file per submission');
+
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'A');
+    const tooBig = await upload(portal, '/api/blast/tasks', { method: '16S' }, [{ name: 'plate.fasta', bytes: big }], { locale: 'zh' });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.data.reason).toBe('file-too-large');
+    expect(tooBig.body.msg).toBe('文件 plate.fasta 超过 10 MB 的上限');
+
+    const part = Buffer.alloc(9 * 1024 * 1024, 'C');
+    const many = await upload(portal, '/api/blast/tasks', { method: '16S' }, Array.from({ length: 8 }, (_, i) => ({ name: `trace-${i}.ab1`, bytes: part })), { locale: 'en' });
+    expect(many.status).toBe(413);
+    expect(many.body.data.reason).toBe('upload-too-large');
+    expect(many.body.msg).toBe('The files together are larger than the limit of 64 MB');
+    expect(many.body.data.limits).toEqual({ files: 100, fileBytes: 10 * 1024 * 1024, totalBytes: 64 * 1024 * 1024 });
+
+    // The method named after its files still holds them to its own limits.
+    const form = await upload(portal, '/api/blast/tasks', {}, [{ name: 'a.fna', bytes: genome }, { name: 'b.fna', bytes: genome }], { locale: 'en' });
+    expect(form.status).toBe(400);
+    const nofiles = await upload(portal, '/api/blast/tasks', { method: 'biochem' }, [{ name: 'panel.txt', bytes: Buffer.from('x') }], { locale: 'en' });
+    expect(nofiles.status).toBe(413);
+    expect(nofiles.body.msg).toBe('This identification method takes no files');
+    const tasks = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM blast_task WHERE method <> '16S'`);
+    expect(Number(tasks[0]!.n)).toBe(0);
   });
 });

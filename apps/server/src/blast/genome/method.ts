@@ -98,7 +98,13 @@ async function taxonIds(db: Queryable, species: string[]): Promise<Record<string
 export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
-  maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  uploads: {
+    files: 1,
+    fileBytes: MAX_GENOME_UPLOAD_BYTES,
+    totalBytes: MAX_GENOME_UPLOAD_BYTES,
+    unpackedBytes: Math.ceil(DEFAULT_ASSEMBLY_LIMITS.maxBases * 1.1) + (16 << 20),
+    points: DEFAULT_ASSEMBLY_LIMITS.maxBases,
+  },
 
   async accept(submission, context) {
     const { locale } = submission;

@@ -178,7 +178,8 @@ export const rrnaMethod: BlastMethod = {
   ids: MARKERS,
   measure: 'similarity',
 
-  maxUploadBytes: MAX_FILE_BYTES,
+  // Traces are 100–500 KB each: a plate of them stays far below the total.
+  uploads: { files: MAX_SEQUENCES, fileBytes: MAX_FILE_BYTES, totalBytes: 64 * 1024 * 1024, points: MAX_SEQUENCES * MAX_SEQUENCE_LENGTH },
 
   async accept(submission, context) {
     const marker = submission.method as Marker;
