@@ -31,6 +31,8 @@ export interface UploadLimits {
   unpackedBytes?: number;
   /** Data points of one submission: bases of an assembly, peaks of the spectra. */
   points?: number;
+  /** The method's own sentence when more than `files` files come (e.g. "pack the spectra into one zip"). */
+  tooManyFiles?: LocalizedText;
 }
 
 /** A file sent with a submission (multipart upload). */

@@ -31,9 +31,10 @@ const unknownMethod = (names: string) => ({
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1)).toString();
 const uploadRefusals = {
   'too-many-files': (limits: UploadLimits) =>
-    limits.files === 0
+    limits.tooManyFiles ??
+    (limits.files === 0
       ? { zh: '该鉴定方法不接受上传文件', en: 'This identification method takes no files' }
-      : { zh: `一次最多上传 ${limits.files} 个文件`, en: `At most ${limits.files} file${limits.files === 1 ? '' : 's'} per submission` },
+      : { zh: `一次最多上传 ${limits.files} 个文件`, en: `At most ${limits.files} file${limits.files === 1 ? '' : 's'} per submission` }),
   'file-too-large': (limits: UploadLimits, name: string) => ({
     zh: `文件 ${name} 超过 ${mb(limits.fileBytes)} MB 的上限`,
     en: `The file ${name} is larger than the limit of ${mb(limits.fileBytes)} MB`,

@@ -100,6 +100,7 @@ export const genomeMethod: BlastMethod = {
   measure: 'ani',
   uploads: {
     files: 1,
+    tooManyFiles: oneFile,
     fileBytes: MAX_GENOME_UPLOAD_BYTES,
     totalBytes: MAX_GENOME_UPLOAD_BYTES,
     unpackedBytes: Math.ceil(DEFAULT_ASSEMBLY_LIMITS.maxBases * 1.1) + (16 << 20),

@@ -121,7 +121,7 @@ function callOf(result: ProteomeTaskResult): IdentificationCall | null {
 export const proteomeMethod: BlastMethod = {
   ids: ['proteome'],
   measure: 'logScore',
-  uploads: { files: 1, fileBytes: MAX_PROTEOME_UPLOAD_BYTES, totalBytes: MAX_PROTEOME_UPLOAD_BYTES },
+  uploads: { files: 1, fileBytes: MAX_PROTEOME_UPLOAD_BYTES, totalBytes: MAX_PROTEOME_UPLOAD_BYTES, tooManyFiles: oneFile },
 
   async accept(submission, context) {
     const { locale } = submission;
