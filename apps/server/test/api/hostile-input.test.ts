@@ -3,7 +3,9 @@ import type { FastaRecord } from '@mdc/refdata/fasta';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { MAX_DRAWN_RUN } from '../../src/blast/report';
 import { finished, upload } from '../support/blast';
+import { activeAccount } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { startSmtp, type SmtpSink } from '../support/smtp';
 import { pdfText } from '../support/pdf-text';
 
 let references: FastaRecord[];
@@ -16,12 +18,17 @@ beforeAll(async () => {
 
 describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
   let portal: TestPortal;
+  let smtp: SmtpSink;
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { RATE_LIMIT_API: '100000' });
+    smtp = await startSmtp();
+    portal = await startPortal(kind, { RATE_LIMIT_API: '100000', SMTP_URL: smtp.url, RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
     await insertReferences(portal.db, '16S', references);
   });
-  afterAll(() => portal?.close());
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
 
   it('draws the PDF of a task whose FASTA header is one 8,000-character word, with the name cut in the report', async () => {
     const header = `isolate_${'X'.repeat(7_992)}`;
@@ -82,5 +89,24 @@ describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
     expect(nofiles.body.msg).toBe('This identification method takes no files');
     const tasks = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM blast_task WHERE method <> '16S'`);
     expect(Number(tasks[0]!.n)).toBe(0);
+  });
+
+  it('says which field passed which limit instead of a bare "Invalid request", in the language of the request', async () => {
+    const token = await activeAccount(portal, smtp);
+    const long = await call(portal, 'POST', '/api/lab/experiments', { sampleName: 'S'.repeat(5_000), organism: 'Escherichia coli', method: 'MIC' }, { token, locale: 'en' });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toBe('sampleName: more than the limit of 500 characters');
+    expect(long.body.data.fields.sampleName).toBe(long.body.msg);
+    const zh = await call(portal, 'POST', '/api/lab/experiments', { sampleName: 'S'.repeat(5_000), organism: 'Escherichia coli', method: 'MIC' }, { token, locale: 'zh' });
+    expect(zh.body.msg).toBe('sampleName：超过上限，最多 500 个字符');
+    const results = await call(portal, 'POST', '/api/lab/experiments', { sampleName: 'a', organism: 'Escherichia coli', method: 'MIC', results: `[${'1,'.repeat(125_000)}1]` }, { token, locale: 'en' });
+    expect(results.status).toBe(400);
+    expect(results.body.msg).toMatch(/^results: /);
+    expect(results.body.msg).toContain('200,000 characters');
+    const fileName = await call(portal, 'POST', '/api/blast/tasks', { method: '16S', file: `>q\n${query.sequence}`, fileName: 'f'.repeat(300) }, { locale: 'en' });
+    expect(fileName.status).toBe(400);
+    expect(fileName.body.msg).toBe('fileName: more than the limit of 255 characters');
+    const tz = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/x/export.pdf?tz=${'A'.repeat(65)}`, headers: { local: 'en' } });
+    expect(tz.json().msg).toBe('tz: more than the limit of 64 characters');
   });
 });
