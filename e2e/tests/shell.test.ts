@@ -120,8 +120,14 @@ async function rendered(page: Page) {
   await settled(page);
 }
 
+// A person reads the page once it has settled in its new language: the whole head (title, description, Open Graph,
+// alternates) is written in more than one render while the page's data loads, so wait for all of it, not the title alone.
 const expectSame = async (page: Page, sent: Head) => {
-  await eventually(async () => (await liveHead(page)).title === sent.title, `live title to be ${sent.title}`);
+  const same = async () => {
+    const { titles: _t, descriptions: _d, ...live } = await liveHead(page);
+    return JSON.stringify(live) === JSON.stringify(sent);
+  };
+  await eventually(same, `live head to be ${sent.title}`, 45_000).catch(() => undefined);
   const { titles, descriptions, ...live } = await liveHead(page);
   expect(live).toEqual(sent);
   expect([titles, descriptions]).toEqual([1, 1]);
@@ -310,12 +316,12 @@ describe('the document head of detail pages (reference data imported, so last in
     // Switching language inside the app renames it in Chinese…
     await page.getByTestId('footer').getByTestId('lang-switch').click();
     await expectPath(page, '/resource/atb/MEM');
-    await eventually(async () => (await liveHead(page)).title === `${meropenem!.name_zh} (MEM) · 抗菌药物详情 · MDC 微生物数据云`, 'Chinese drug title');
+    await eventually(async () => (await liveHead(page)).title === `${meropenem!.name_zh} (MEM) · 抗菌药物详情 · MDC 微生物数据云`, 'Chinese drug title', 45_000);
     await expectSame(page, await sentHead(page, '/resource/atb/MEM'));
     // …and leaving the page drops the name.
     await clickStill(page.locator('a[href="/resource/atb"]').first());
     await expectPath(page, /^\/resource\/atb(\?|$)/);
-    await eventually(async () => (await liveHead(page)).title === '抗菌药物 · MDC 微生物数据云', 'list title without the drug');
+    await eventually(async () => (await liveHead(page)).title === '抗菌药物 · MDC 微生物数据云', 'list title without the drug', 45_000);
 
     const taxon = await sentHead(page, '/resource/taxon/B_ESCHR_COLI');
     expect(taxon.title).toBe(`${coli!.name_zh} Escherichia coli · 分类单元详情 · MDC 微生物数据云`);
@@ -325,7 +331,11 @@ describe('the document head of detail pages (reference data imported, so last in
     await expectSame(page, taxon);
     await page.getByTestId('footer').getByTestId('lang-switch').click();
     await expectPath(page, '/en/resource/taxon/B_ESCHR_COLI');
-    await eventually(async () => (await liveHead(page)).title === 'Escherichia coli · Taxon · MDC Microbe Data Cloud', 'English taxon title');
+    // What a reader waits for: the page itself in English (its heading re-rendered from the English answer), then the tab's title.
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached', timeout: 45_000 });
+    await page.getByTestId('taxon-heading').waitFor({ timeout: 45_000 });
+    await rendered(page);
+    await eventually(async () => (await liveHead(page)).title === 'Escherichia coli · Taxon · MDC Microbe Data Cloud', 'English taxon title', 45_000);
     await expectSame(page, await sentHead(page, '/en/resource/taxon/B_ESCHR_COLI'));
   });
 });

@@ -65,6 +65,7 @@ export const pageMeta: Record<PageName, Record<Locale, PageMeta>> = {
     'Interpret MICs and inhibition zones by CLSI or EUCAST, with the breakpoint, intrinsic resistance and expert rule behind every result.',
   ),
   'lab-hist': m('药敏记录', '您的药敏试验记录。', 'AST history', 'Your susceptibility experiments.'),
+  'lab-antibiogram': m('累积药敏报告', '按 CLSI M39 汇总本实验室菌株的敏感率：第一株规则、≥30 株、天然耐药与报告规则。', 'Cumulative antibiogram', "Percent susceptible of your laboratory's isolates by CLSI M39: first isolates, the 30-isolate rule, intrinsic resistance and reporting rules."),
   'lab-res': m('药敏结果', '药敏试验的判读结果与依据。', 'AST result', 'Interpretation of a susceptibility experiment with its reasons.'),
   blast: m(
     '微生物鉴定',

@@ -34,6 +34,8 @@ export const pageRoutes = [
   { name: 'lab', path: '/lab', public: true },
   { name: 'lab-hist', path: '/lab/hist', public: false },
   { name: 'lab-res', path: '/lab/res', public: false },
+  // The cumulative antibiogram of the account's own isolates.
+  { name: 'lab-antibiogram', path: '/lab/antibiogram', public: false },
   { name: 'blast', path: '/blast', public: true },
   { name: 'blast-hist', path: '/blast/hist', public: false },
   // Anonymous identifications are viewable by their unguessable link; the task itself decides who may see it.

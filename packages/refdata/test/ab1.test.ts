@@ -50,6 +50,13 @@ describe('readAb1: valid chromatograms', () => {
     expect(read.qualities![0]).toBe(30);
   });
 
+  it('reads a directory that was allocated larger than its entries (as 3730-class instruments write it)', () => {
+    const copy = trace().slice();
+    const v = new DataView(copy.buffer);
+    v.setInt32(22, 4032);
+    expect(readAb1(copy, 'allocated.ab1').bases).toBe(bases);
+  });
+
   it('reads a trace without quality values (nothing to trim by), and tiny tags stored in the entry itself', () => {
     const read = readAb1(trace([chars('TINY', 1, text('ab'))], ['PCON2']), 'noqual.ab1');
     expect(read.qualities).toBeNull();
@@ -88,6 +95,8 @@ describe('readAb1: broken and hostile files, each named in both languages', () =
     ['a directory far beyond the file', (() => { const c = good.slice(); view(c).setInt32(26, 0x7ffffff0); return c; })(), 'offset', /outside the file/],
     ['a negative directory offset', (() => { const c = good.slice(); view(c).setInt32(26, -64); return c; })(), 'offset', /outside the file/],
     ['a billion directory entries', (() => { const c = good.slice(); view(c).setInt32(18, 1_000_000_000); return c; })(), 'directory', /directory is malformed/],
+    ['a directory allocation too small for its entries', (() => { const c = good.slice(); view(c).setInt32(22, view(c).getInt32(18) * 28 - 28); return c; })(), 'directory', /directory is malformed/],
+    ['entries beyond the file though the count fits the allocation', (() => { const c = good.slice(); view(c).setInt32(18, 4000); view(c).setInt32(22, 4000 * 28); return c; })(), 'truncated', /directory lies outside the file/],
     ['base calls pointing past the end', patched('PBAS2', 'offset', 1 << 30), 'offset', /PBAS 2 lies outside the file/],
     ['base calls at a negative offset', patched('PBAS2', 'offset', -5000), 'offset', /outside the file/],
     ['a size that does not match its count', patched('PBAS2', 'count', 3), 'directory', /inconsistent/],

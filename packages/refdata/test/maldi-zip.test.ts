@@ -121,6 +121,33 @@ describe('hostile zips', () => {
     expect((await refusal(parseSpectrumUpload(total, 'big.zip', { ...DEFAULT_LIMITS, zipFile: 100 }))).problem).toBe('too-large');
   });
 
+  it('budgets a plate by its data points (spots × points), counted before unpacking: 96 compressible spots of 400,000 points are refused', async () => {
+    // Issue 17 R4: a small zip (each fid ~100:1, under the bomb ratio) of 96 spots passed every size
+    // check and held gigabytes once read. 96 × 400,000 points = 38.4 million > the 24 million budget.
+    const points = 400_000;
+    const fid = Buffer.alloc(points * 4);
+    for (let i = 0; i < points; i++) fid.writeInt32LE(1000 + ((i >> 6) % 50), i * 4);
+    const realAcqu = readFileSync(path.join(examples, 'species1/0_F10/1/1SLin/acqu'));
+    const acqu = Buffer.from(realAcqu.toString('latin1').replace(/##\$TD= \d+/, `##$TD= ${points}`), 'latin1');
+    const entries = [];
+    for (let i = 0; i < 96; i++) {
+      const well = `0_${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}/1/1SLin`;
+      entries.push({ name: `${well}/fid`, data: fid }, { name: `${well}/acqu`, data: acqu });
+    }
+    const zip = makeZip(entries);
+    expect(zip.length).toBeLessThan(DEFAULT_LIMITS.zipFile);
+    const e = await refusal(parseSpectrumUpload(zip, 'plate.zip'));
+    expect(e.problem).toBe('too-large');
+    expect(e.file).toBe('plate.zip');
+    expect(e.text.en).toMatch(/more than 24,000,000 data points together \(spots × points a spot/);
+    expect(e.text.zh).toMatch(/数据点/);
+    // A real 96-spot plate of linear spectra (20,882 points a spot) is far inside the budget.
+    const realFid = readFileSync(path.join(examples, 'species1/0_F10/1/1SLin/fid'));
+    const plate = [];
+    for (let i = 0; i < 96; i++) plate.push({ name: `0_X${i + 1}/1/1SLin/fid`, data: realFid }, { name: `0_X${i + 1}/1/1SLin/acqu`, data: realAcqu });
+    expect((await parseSpectrumUpload(makeZip(plate), 'real.zip')).length).toBe(96);
+  });
+
   it('does not open a zip inside a zip', async () => {
     const inner = makeZip([{ name: 'a.txt', data: Buffer.from('4000 1\n') }]);
     const outer = makeZip([{ name: 'inner.txt', data: inner }]);

@@ -111,6 +111,11 @@ export interface BlastMethod {
   measure: IdentificationCall['measure'];
   /** What one submission may upload; methods without uploads leave it out (their multipart files are refused). */
   uploads?: UploadLimits;
+  /**
+   * Files one task takes: 1 makes an upload of several files one task per file (an assembly, a
+   * spectrum); otherwise the files of an upload are one task (sequences of a plate).
+   */
+  filesPerTask?: 1;
   /** Checks a submission; throws an ApiError with a message in the request's language when refused. */
   accept(submission: Submission, context: MethodContext): Promise<Accepted>;
   /**

@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import { download, findTask, iso, taskNotFound, userIdOf } from './http';
+import { acceptBatch } from './batch';
 import type { BlastMethod, MethodContext, Submission, UploadedFile, UploadLimits } from './method';
 import { BLAST_METHODS, OFFERED_METHODS, methodFor } from './methods';
 import { closePdfThreads } from './pdf-pool';
@@ -24,6 +25,10 @@ export interface BlastPluginOptions {
 const tags = ['blast'];
 const submitted = { zh: '已提交，正在鉴定', en: 'Submitted; the identification is running' };
 const deleted = { zh: '已删除', en: 'Deleted' };
+const batchSubmitted = (items: number, refused: number) => ({
+  zh: `已提交 ${items} 项，正在鉴定；${refused} 个文件无法鉴定，原因见结果`,
+  en: `Submitted ${items} item${items === 1 ? '' : 's'}; the identification is running. ${refused} file${refused === 1 ? ' was' : 's were'} refused (reasons in the answer)`,
+});
 const unknownMethod = (names: string) => ({
   zh: `请选择鉴定方法：${names}`,
   en: `Choose an identification method: ${names}`,
@@ -68,6 +73,7 @@ export function summaryOf(row: TaskRow): z.infer<typeof taskSummary> {
     call,
     topHit: call && call.value !== null ? { species: call.name, similarity: call.value, level: call.level } : null,
     ...(row.summary !== null && row.summary !== undefined ? { summary: row.summary } : {}),
+    ...(Array.isArray(row.refused) && row.refused.length ? { refused: row.refused } : {}),
   };
 }
 
@@ -212,23 +218,41 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
         throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { method: message[locale] } });
       }
       const submission: Submission = { method: id, fields, files, locale, userId: userIdOf(request) };
-      const accepted = await method.accept(submission, context);
-      const created = await createTask(db, {
-        userId: submission.userId,
-        method: id,
-        source: accepted.source,
-        fileName: accepted.fileName,
-        itemCount: accepted.itemCount,
-        input: accepted.input,
-        store: accepted.store,
-      });
+      const { groups, refused } = await acceptBatch(method, submission, context);
+      const tasks: { id: string; token: string | null; fileName: string | null; itemCount: number }[] = [];
+      for (const [at, { accepted }] of groups.entries()) {
+        const created = await createTask(db, {
+          userId: submission.userId,
+          method: id,
+          source: accepted.source,
+          fileName: accepted.fileName,
+          itemCount: accepted.itemCount,
+          input: accepted.input,
+          // The first task of the batch (the one the answer leads to) names what was left out.
+          ...(at === 0 ? { refused } : {}),
+          store: accepted.store,
+        });
+        tasks.push({ id: created.id, token: created.claimToken, fileName: accepted.fileName, itemCount: accepted.itemCount });
+        request.log.info({ taskId: created.id, method: id, items: accepted.itemCount, anonymous: created.claimToken !== null, ...accepted.log }, 'identification submitted');
+      }
       app.jobs.wake();
-      request.log.info({ taskId: created.id, method: id, items: accepted.itemCount, anonymous: created.claimToken !== null, ...accepted.log }, 'identification submitted');
+      if (refused.length) request.log.info({ method: id, refused: refused.map((r) => r.fileName) }, 'identification batch: files refused');
+      const first = tasks[0]!;
+      const lead = groups[0]!.accepted;
       return ok(
         request,
         reply,
-        { id: created.id, method: id, token: created.claimToken, status: 'running' as const, itemCount: accepted.itemCount, ...accepted.answer },
-        submitted,
+        {
+          id: first.id,
+          method: id,
+          token: first.token,
+          status: 'running' as const,
+          itemCount: lead.itemCount,
+          ...lead.answer,
+          ...(tasks.length > 1 ? { tasks } : {}),
+          ...(refused.length ? { refused } : {}),
+        },
+        refused.length ? batchSubmitted(tasks.reduce((n, t) => n + t.itemCount, 0), refused.length) : submitted,
       );
     },
   );

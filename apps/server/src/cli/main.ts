@@ -10,6 +10,8 @@ Usage:
   mdc import [--data DIR] [--force]
                        load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
   mdc interpret …      interpret AST results (see mdc interpret --help)
+  mdc antibiogram --input FILE [--period YYYY|all] [--guideline "CLSI 2025"] [--format tsv|json]
+                       the cumulative antibiogram (CLSI M39) of a WHONET file (see mdc antibiogram --help)
   mdc identify …       identify isolates: --method 16S|18S|genome|proteome|biochem|morphology … (see mdc identify --help)
   mdc genome add DIR   add reference genomes (a folder with manifest.tsv) for genome identification
   mdc maldi add DIR    add main spectra to the shared MALDI-TOF library (see mdc maldi --help)
@@ -38,6 +40,8 @@ export async function main(argv: string[]): Promise<void> {
       return (await import('../resource/cli')).runImportCommand(rest, loadConfig());
     case 'interpret':
       return (await import('../lab/cli')).runInterpretCommand(rest);
+    case 'antibiogram':
+      return (await import('../lab/antibiogram/cli')).runAntibiogramCommand(rest);
     case 'identify':
       return (await import('../blast/cli')).runIdentifyCommand(rest);
     case 'genome':

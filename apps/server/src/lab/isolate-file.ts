@@ -41,8 +41,24 @@ export interface FileIsolate {
   guideline?: string;
   year?: number;
   site?: string;
+  /** Who and where the specimen came from, when the file says (WHONET's own fields). */
+  context?: IsolateContext;
   tests: Record<string, string>;
   results: FileResult[];
+}
+
+/** The fields a cumulative antibiogram groups and filters by; every one optional. */
+export interface IsolateContext {
+  /** ISO yyyy-mm-dd (WHONET SPEC_DATE). */
+  collectionDate?: string;
+  ward?: string;
+  department?: string;
+  /** inpatient / outpatient / emergency, from WARD_TYPE or PAT_TYPE. */
+  setting?: 'inpatient' | 'outpatient' | 'emergency';
+  sex?: string;
+  age?: string;
+  /** The specimen was taken for screening (surveillance), not for diagnosis. */
+  screening?: boolean;
 }
 
 export interface FileProblem {
@@ -105,7 +121,8 @@ function detectDelimiter(header: string): string {
   return counts[0]![1] > 0 ? counts[0]![0] : '\t';
 }
 
-type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen' | 'specimenNumber' | 'patientId';
+type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen' | 'specimenNumber' | 'patientId' | ContextColumn;
+type ContextColumn = 'collectionDate' | 'ward' | 'department' | 'setting' | 'sex' | 'age' | 'screening';
 
 const LONG_ALIASES: Record<LongColumn, string[]> = {
   guideline: ['guideline', 'guidelines', '指南'],
@@ -119,7 +136,71 @@ const LONG_ALIASES: Record<LongColumn, string[]> = {
   specimen: ['specimen', 'spec_type', 'sample_type', '样本类型', '标本类型'],
   specimenNumber: ['spec_num', 'specimen_number', 'specimen_no', 'specimen_id', 'spec_no', 'sample_number', 'sample_no', 'lab_no', '标本号', '标本编号', '样本号', '样本编号'],
   patientId: ['patient_id', 'patient', 'patient_no', 'patient_number', 'mrn', '患者id', '患者编号', '病人id', '病历号', '住院号', '门诊号'],
+  collectionDate: ['spec_date', 'collection_date', 'specimen_date', 'date', '采集日期', '送检日期', '标本日期'],
+  ward: ['ward', 'location', '病区', '病房'],
+  department: ['department', 'dept', '科室'],
+  setting: ['ward_type', 'pat_type', 'patient_type', 'location_type', 'setting', '患者类型', '就诊类型'],
+  sex: ['sex', 'gender', '性别'],
+  age: ['age', 'age_group', 'age_band', '年龄', '年龄段'],
+  screening: ['spec_reas', 'screening', 'specimen_reason', '标本目的', '筛查'],
 };
+
+const CONTEXT_COLUMNS: ContextColumn[] = ['collectionDate', 'ward', 'department', 'setting', 'sex', 'age', 'screening'];
+
+const SETTINGS: Record<string, IsolateContext['setting']> = {
+  in: 'inpatient', inx: 'inpatient', icu: 'inpatient', inpatient: 'inpatient', ip: 'inpatient', 住院: 'inpatient',
+  out: 'outpatient', outpatient: 'outpatient', op: 'outpatient', opd: 'outpatient', 门诊: 'outpatient',
+  eme: 'emergency', er: 'emergency', emergency: 'emergency', 急诊: 'emergency',
+};
+
+const SCREENING = /^(scr|screen|screening|surv|surveillance|sc|筛查|监测)/i;
+
+/** Day-first unless the column proves month-first: WHONET writes dates in the computer's locale. */
+export type DateOrder = 'dmy' | 'mdy';
+
+/** "2/1/1995 12:00:00 AM" (day first, as the WHONET sample), "1995-01-02", "1995/1/2" → ISO; null when not a date. */
+export function parseCollectionDate(text: string, order: DateOrder = 'dmy'): string | null {
+  const value = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?$/.exec(value);
+  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:\s.*)?$/.exec(value))) {
+    const [a, b] = [Number(match[1]), Number(match[2])];
+    [d, m] = order === 'mdy' ? [b, a] : [a, b];
+    y = Number(match[3]);
+  } else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Month-first when some date of the column has a second part above 12 and none a first part above 12. */
+export function dateOrderOf(values: Iterable<string>): DateOrder {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const value of values) {
+    const match = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{4}/.exec(value.trim());
+    if (!match) continue;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
+}
+
+function contextOf(cell: (name: ContextColumn) => string, order: DateOrder): IsolateContext | undefined {
+  const context: IsolateContext = {};
+  const date = cell('collectionDate');
+  const parsed = date ? parseCollectionDate(date, order) : null;
+  if (parsed) context.collectionDate = parsed;
+  for (const name of ['ward', 'department', 'sex', 'age'] as const) {
+    const value = cell(name);
+    if (value) context[name] = value;
+  }
+  const setting = SETTINGS[cell('setting').toLowerCase()];
+  if (setting) context.setting = setting;
+  if (SCREENING.test(cell('screening'))) context.screening = true;
+  return Object.keys(context).length ? context : undefined;
+}
 
 function columnOf(header: readonly string[], name: LongColumn): number {
   const wanted = LONG_ALIASES[name];
@@ -196,6 +277,9 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
   const tests = upper.map((h) => parseWhonetTestCode(h));
   const testColumns = tests.flatMap((test, c) => (test ? [c] : []));
   const fieldColumns = upper.flatMap((h, c) => (testFields.has(h) ? [c] : []));
+  const contextAt = Object.fromEntries(CONTEXT_COLUMNS.map((name) => [name, columnOf(header, name)])) as Record<ContextColumn, number>;
+  const dateAt = contextAt.collectionDate;
+  const order = dateAt >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[dateAt] ?? '')) : 'dmy';
   let count = 0;
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
@@ -227,6 +311,8 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
       tests: {},
       results: [],
     };
+    const context = contextOf((name) => (contextAt[name] >= 0 ? (cells[contextAt[name]] ?? '').trim() : ''), order);
+    if (context) isolate.context = context;
     for (const c of fieldColumns) {
       const value = (cells[c] ?? '').trim();
       if (value) isolate.tests[upper[c]!] = value;
@@ -253,6 +339,7 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
   const at = Object.fromEntries((Object.keys(LONG_ALIASES) as LongColumn[]).map((name) => [name, columnOf(header, name)])) as Record<LongColumn, number>;
   const byKey = new Map<string, FileIsolate>();
   const isolates: FileIsolate[] = [];
+  const order = at.collectionDate >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[at.collectionDate] ?? '')) : 'dmy';
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
     if (raw.trim() === '' || raw.startsWith('#')) continue;
@@ -282,6 +369,8 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
         tests: {},
         results: [],
       };
+      const context = contextOf(cell, order);
+      if (context) isolate.context = context;
       byKey.set(key, isolate);
       isolates.push(isolate);
     }

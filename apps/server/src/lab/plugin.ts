@@ -28,6 +28,7 @@ import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
 import { fieldTexts, readSwitch, validateExperiment } from './validate';
+import { antibiogramRoutes } from './antibiogram/routes';
 
 export interface LabPluginOptions {
   db: Db;
@@ -247,6 +248,11 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       .union([z.string().max(10), z.boolean()])
       .optional()
       .describe('Apply the WHONET and EUCAST expert rules: true (default) or false, as a boolean or the text "true"/"false". Intrinsic resistance applies either way.'),
+    patientId: z.string().max(200).optional().describe('optional, for the cumulative antibiogram: the patient'),
+    specimenNumber: z.string().max(200).optional(),
+    collectionDate: z.string().max(40).optional().describe('yyyy-mm-dd, not after today'),
+    ward: z.string().max(200).optional(),
+    setting: z.string().max(40).optional().describe('inpatient, outpatient or emergency'),
   });
 
   app.post(
@@ -258,8 +264,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         security,
         summary: 'Submit an experiment: stored as running, interpreted by a background job',
         description: [
-          'Validation messages (in the `local` language): SampleName can not be null, Bacteria can not be null, Sample type can not be null,',
-          'Symptom type can not be null, Methods can not be null, MIC can not be null, wrong MIC (Zone diameter can not be null / wrong zone diameter for disks).',
+          'Validation messages (in the `local` language): SampleName can not be null, Organism is required, Sample type can not be null,',
+          'Site of infection is required, Methods can not be null, MIC can not be null, wrong MIC: not a number / negative / outside the dilution range (Zone diameter can not be null / wrong zone diameter… for disks).',
           'Optional `tests` (isolate tests such as ESBL or mecA, read by the expert rules) and `expertRules` (false: interpret by the breakpoints and intrinsic resistance only).',
           'On failure nothing is stored; `data.fields` names every field at fault (`results.N.value` for a result, `tests.CODE` for an isolate test).',
         ].join(' '),
@@ -339,6 +345,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         isolates: summary?.isolates ?? Number(row.input.isolates ?? 0),
         results: summary?.results ?? 0,
         problems: summary?.problems ?? 0,
+        alerts: summary?.alerts ?? {},
+        reportingInstructions: summary?.reportingInstructions ?? 0,
         preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
           isolate: r.isolate,
           specimenNumber: r.specimenNumber ?? '',
@@ -366,6 +374,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       organismMatch: row.organism_match,
       results: results.map(resultItem),
       rules: row.summary?.rules ?? [],
+      alerts: row.summary?.alerts ?? [],
       ...experimentSettings(row),
       batch,
     };
@@ -526,6 +535,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const, format: file.format, isolates: file.isolates.length });
     },
   );
+
+  antibiogramRoutes(app, db, requireKnowledge);
 
   app.get(
     '/api/lab/experiments/:id/download',

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { insertBatches } from './batch';
 import { replaceImportedGenomes } from './genomes';
 import { replaceImportedMaldi } from './maldi';
+import { replaceProteinTable } from '../blast/proteome/proteins';
 import { buildPlans, RESOURCE_TABLES } from './plans';
 import { fingerprint as fingerprintOf, readSources, checkDataDir } from './sources';
 
@@ -115,6 +116,7 @@ export async function importRefdata(db: Db, dir: string, options: ImportOptions 
     // The built-in MALDI-TOF library: imported entries replaced, administrators' and users' kept.
     counts.maldi_library = await replaceImportedMaldi(tx, sources.maldi);
     options.onProgress?.({ stage: 'write', table: 'maldi_library', done: sources.maldi.length, total: sources.maldi.length });
+    counts.maldi_protein_mass = await replaceProteinTable(tx, sources.maldiProteins);
     options.signal?.throwIfAborted();
     // Fresh statistics, so that the planner knows the tables hold tens of thousands of rows
     // (nothing else analyses the embedded database).

@@ -236,7 +236,7 @@ export async function maldiEntry(db: Queryable, id: number, ownerId: number | nu
 /** The library an identification searches: the shared entries plus the account's own, as the engine takes them. */
 export async function maldiLibrary(db: Queryable, ownerId: number | null): Promise<{ entries: LibraryEntry[]; own: number }> {
   const rows = await db.query<Row & { peaks: unknown }>(
-    `SELECT id, source, entry_key, species, strain, origin, peaks FROM maldi_library WHERE owner_id IS NULL OR owner_id = $1 ORDER BY id`,
+    `SELECT id, source, entry_key, species, strain, origin, peaks, quality FROM maldi_library WHERE owner_id IS NULL OR owner_id = $1 ORDER BY id`,
     [ownerId],
   );
   let own = 0;
@@ -244,6 +244,8 @@ export async function maldiLibrary(db: Queryable, ownerId: number | null): Promi
     if (r.source === 'user') own++;
     const entry: LibraryEntry = { id: entryIdOf(r), species: r.species, source: r.origin, peaks: unpackPeaks(r.peaks) };
     if (r.strain) entry.strain = r.strain;
+    // The quality (replicate scores) sets an entry's own species floor; peak lists of one spectrum have none that counts.
+    if (r.quality) entry.quality = r.quality;
     return entry;
   });
   return { entries, own };

@@ -63,10 +63,13 @@ describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
 
   it('refuses a multipart submission the moment it passes the file count, file size or total, naming the limit', async () => {
     const genome = Buffer.from(`>contig_1\n${'ACGT'.repeat(50_000)}\n`);
-    const twoGenomes = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [{ name: 'a.fna', bytes: genome }, { name: 'b.fna', bytes: genome }], { locale: 'en' });
-    expect(twoGenomes.status).toBe(413);
-    expect(twoGenomes.body.data.reason).toBe('too-many-files');
-    expect(twoGenomes.body.msg).toBe('One assembly file per identification.');
+    const manyGenomes = await upload(portal, '/api/blast/tasks', { method: 'genome' }, Array.from({ length: 21 }, (_, i) => ({ name: `g${i}.fna`, bytes: genome })), { locale: 'en' });
+    expect(manyGenomes.status).toBe(413);
+    expect(manyGenomes.body.data.reason).toBe('too-many-files');
+    expect(manyGenomes.body.msg).toBe('At most 20 files per submission');
+    const twoSpectra = await upload(portal, '/api/blast/tasks', { method: 'proteome' }, [{ name: 'a.zip', bytes: genome }, { name: 'b.zip', bytes: genome }], { locale: 'en' });
+    expect(twoSpectra.status).toBe(413);
+    expect(twoSpectra.body.msg).toMatch(/^One file per identification/);
 
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'A');
     const tooBig = await upload(portal, '/api/blast/tasks', { method: '16S' }, [{ name: 'plate.fasta', bytes: big }], { locale: 'zh' });
@@ -84,6 +87,7 @@ describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
     // The method named after its files still holds them to its own limits.
     const form = await upload(portal, '/api/blast/tasks', {}, [{ name: 'a.fna', bytes: genome }, { name: 'b.fna', bytes: genome }], { locale: 'en' });
     expect(form.status).toBe(400);
+    expect(form.body.msg).toMatch(/^Choose an identification method/);
     const nofiles = await upload(portal, '/api/blast/tasks', { method: 'biochem' }, [{ name: 'panel.txt', bytes: Buffer.from('x') }], { locale: 'en' });
     expect(nofiles.status).toBe(413);
     expect(nofiles.body.msg).toBe('This identification method takes no files');

@@ -167,13 +167,19 @@ describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra'
     expect(rows[0]).toMatchObject({ query: rki, rank: '1', species: 'Citrobacter freundii' });
   });
 
-  it('a broken or missing spectrum, or a bad manifest, exits with code 2 naming the file', async () => {
-    const broken = await run(['--query', path.join(tmp, 'broken'), '--reference', path.join(tmp, 'ref')]);
-    expect(broken.code).toBe(2);
+  it('a broken or missing spectrum is refused by name while the others are answered (exit code 1); a bad manifest is a usage error (2)', async () => {
+    const good = path.join(tmp, 'spot.txt');
+    const broken = await run(['--query', path.join(tmp, 'broken'), good, '--reference', path.join(tmp, 'ref'), '--top', '1']);
+    expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/broken.*fid file is truncated/);
+    const { rows } = tsvRows(broken.stdout);
+    expect(rows.find((r) => r.query === good)).toMatchObject({ rank: '1', species: 'species1' });
+    expect(rows.find((r) => r.query === path.join(tmp, 'broken'))).toMatchObject({ rank: '0', level: 'none' });
+    expect(rows.find((r) => r.query === path.join(tmp, 'broken'))!.note).toMatch(/^refused:truncated-fid: .*fid file is truncated/);
     const missing = await run(['--query', path.join(tmp, 'nope.mzML'), '--reference', path.join(tmp, 'ref')]);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nope\.mzML: no such file/);
+    expect(tsvRows(missing.stdout).rows).toEqual([expect.objectContaining({ query: path.join(tmp, 'nope.mzML'), rank: '0' })]);
     const bad = path.join(tmp, 'badref');
     mkdirSync(bad, { recursive: true });
     writeFileSync(path.join(bad, 'manifest.csv'), 'file,organism\nx,y\n');
@@ -183,6 +189,46 @@ describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra'
     const noDir = await run(['--query', path.join(tmp, 'spot.txt'), '--reference', path.join(tmp, 'nothing')]);
     expect(noDir.code).toBe(2);
     expect(noDir.stderr).toMatch(/manifest\.csv/);
+  });
+
+  it('a 56-file batch with one refused file (a 324 KB .spectrum, over its 300 KB) answers the other 55 and names the refused one', async () => {
+    const ex = (await readMaldiquantExamples(dataDir)).slice(0, 55);
+    // The refused file: a real RKI spectrum written as an Autof-style .spectrum, 324 KB.
+    const rki = readFileSync(path.join(dataDir!, 'maldi/msclassifr_citrobacter_rki/csv/05_LMTG73E11_0.E11.csv'), 'utf8').split('\n').slice(1);
+    let text = 'Autof ms1000\nm/z intensity\n';
+    for (let i = 0; text.length < 324 * 1024; i++) text += rki[i % rki.length]!.replace(',', ' ') + '\n';
+    const big = path.join(tmp, 'LMTG73E11.spectrum');
+    writeFileSync(big, text);
+    const queries = [...ex.slice(0, 30).map((e) => e.dir), big, ...ex.slice(30).map((e) => e.dir)];
+    expect(queries.length).toBe(56);
+    const { code, stdout, stderr } = await run(['--query', ...queries, '--reference', path.join(tmp, 'ref'), '--top', '1']);
+    expect(code).toBe(1);
+    const { rows } = tsvRows(stdout);
+    const answered = rows.filter((r) => r.rank === '1');
+    expect(answered.length).toBe(55);
+    expect(new Set(answered.map((r) => r.query))).toEqual(new Set(ex.map((e) => e.dir)));
+    const refused = rows.filter((r) => r.note?.startsWith('refused:'));
+    expect(refused.map((r) => r.query)).toEqual([big]);
+    expect(refused[0]!.note).toMatch(/too-large/);
+    expect(stderr).toMatch(/1 of 56 paths refused: .*LMTG73E11\.spectrum/);
+  });
+
+  it('identifies without a spectral library too: an E. coli peak list is called Escherichia by theoretical protein masses, and the note says which evidence carried it', async () => {
+    const ecoli = readFileSync(path.join(import.meta.dirname, '../../../../bench/identify/proteome/data/christner2014-ecoli-top100.csv'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('7,'))
+      .map((l) => l.split(',').slice(1).join(','));
+    const file = path.join(tmp, 'christner-7.csv');
+    writeFileSync(file, ['mz,intensity', ...ecoli].join('\n'));
+    const builtin = await buildBuiltinLibrary(dataDir);
+    const { code, stdout } = await run(['--query', file, '--top', '1'], { library: async () => builtin });
+    expect(code).toBe(0);
+    const [row] = tsvRows(stdout).rows;
+    // The built-in library holds no real E. coli spectrum: its best entry is not at species level …
+    expect(['genus', 'none']).toContain(row!.level);
+    // … and the answer comes from the theoretical masses, at genus level, naming the species it cannot separate.
+    expect(row!.note).toMatch(/carried-by:library-free/);
+    expect(row!.note).toMatch(/answer:Escherichia: coli( \/ [a-z]+)* \(genus [\d.]+\)/);
   });
 
   it('lists every main spectrum of the reference folder once (species + strain)', async () => {

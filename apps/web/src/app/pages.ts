@@ -32,6 +32,7 @@ export const pages: Record<RouteName, Page> = {
   lab: lazyPage(() => import('../features/lab/pages/LabPage')),
   'lab-hist': lazyPage(() => import('../features/lab/pages/LabHistoryPage')),
   'lab-res': lazyPage(() => import('../features/lab/pages/LabResultPage')),
+  'lab-antibiogram': lazyPage(() => import('../features/lab/antibiogram/AntibiogramPage')),
   blast: lazyPage(() => import('../features/blast/pages/BlastPage')),
   'blast-hist': lazyPage(() => import('../features/blast/pages/BlastHistoryPage')),
   'blast-res': lazyPage(() => import('../features/blast/pages/BlastResultPage')),

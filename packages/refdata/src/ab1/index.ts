@@ -49,6 +49,9 @@ export interface Ab1Read {
   qualityTag: string | null;
   /** The sample name the instrument recorded (`SMPL`), when present. */
   sampleName: string | null;
+  /** The instrument model (`MODL`, e.g. 3730) and the base caller (`SPAC 2`, e.g. KB.bcp), when recorded. */
+  instrument: string | null;
+  baseCaller: string | null;
 }
 
 /** Largest `.ab1` accepted: real traces are 100–500 KB. */
@@ -104,14 +107,18 @@ export function readAb1(bytes: Uint8Array, file: string): Ab1Read {
     at: view.getInt32(pos + 16) <= 4 ? pos + 20 : view.getInt32(pos + 20),
   });
   const root = entryAt(6);
-  if (root.elementSize !== ENTRY_SIZE || root.count < 1 || root.count > MAX_ENTRIES || root.size !== root.count * ENTRY_SIZE) {
-    fail('directory', `its directory is malformed (${root.count} entries of ${root.elementSize} bytes).`, `文件目录格式错误（${root.count} 项，每项 ${root.elementSize} 字节）。`);
+  // The root entry's size is what the instrument allocated for the directory, not what it holds:
+  // 3730-class files allocate 4,032 bytes (144 entries) for 120–132. The entries are read where
+  // the root entry points, count × 28 bytes of them; only an allocation too small for them is wrong.
+  const used = root.count * ENTRY_SIZE;
+  if (root.elementSize !== ENTRY_SIZE || root.count < 1 || root.count > MAX_ENTRIES || root.size < used) {
+    fail('directory', `its directory is malformed (${root.count} entries of ${root.elementSize} bytes in ${root.size} bytes).`, `文件目录格式错误（${root.count} 项，每项 ${root.elementSize} 字节，共 ${root.size} 字节）。`);
   }
-  if (root.at < 0 || root.at + root.size > bytes.length) {
+  if (root.at < 0 || root.at + used > bytes.length) {
     fail(
       root.at >= 0 && root.at <= bytes.length ? 'truncated' : 'offset',
-      `its directory lies outside the file (bytes ${root.at}–${root.at + root.size} of ${bytes.length}); the file is truncated or damaged.`,
-      `文件目录位于文件范围之外（第 ${root.at}–${root.at + root.size} 字节，文件共 ${bytes.length} 字节），文件不完整或已损坏。`,
+      `its directory lies outside the file (bytes ${root.at}–${root.at + used} of ${bytes.length}); the file is truncated or damaged.`,
+      `文件目录位于文件范围之外（第 ${root.at}–${root.at + used} 字节，文件共 ${bytes.length} 字节），文件不完整或已损坏。`,
     );
   }
   const entries: Entry[] = [];
@@ -164,18 +171,31 @@ export function readAb1(bytes: Uint8Array, file: string): Ab1Read {
     }
     const bad = values.findIndex((q) => q > 100);
     if (bad >= 0) fail('qualities', `quality value ${values[bad]} at base ${bad + 1} is not a Phred score.`, `第 ${bad + 1} 个碱基的质量值 ${values[bad]} 不是 Phred 质量值。`);
-    qualities = Uint8Array.from(values);
-    qualityTag = `PCON ${qualityEntry.number}`;
+    // Base callers before KB (ABI PRISM 310's Basecaller-310POP6) fill PCON with zeros: no quality
+    // values, not a read of quality 0 that trimming would throw away whole.
+    if (values.some((q) => q !== 0)) {
+      qualities = Uint8Array.from(values);
+      qualityTag = `PCON ${qualityEntry.number}`;
+    }
   }
 
-  let sampleName: string | null = null;
-  const sample = find('SMPL', 1);
-  if (sample && (sample.type === TYPE_PSTRING || sample.type === TYPE_CSTRING || sample.type === TYPE_CHAR) && sample.elementSize === 1) {
-    const data = dataOf(sample);
-    const text = sample.type === TYPE_PSTRING ? data.subarray(1, 1 + Math.min(data[0] ?? 0, data.length - 1)) : data;
-    sampleName = Array.from(text, (c) => (c >= 32 && c < 127 ? String.fromCharCode(c) : '')).join('').replace(/\0/g, '').trim() || null;
-  }
-  return { bases, qualities, baseTag: `PBAS ${baseEntry!.number}`, qualityTag, sampleName };
+  /** A text tag as printable ASCII, or null when absent or not stored as text. */
+  const textOf = (name: string, number: number): string | null => {
+    const entry = find(name, number);
+    if (!entry || !(entry.type === TYPE_PSTRING || entry.type === TYPE_CSTRING || entry.type === TYPE_CHAR) || entry.elementSize !== 1) return null;
+    const data = dataOf(entry);
+    const text = entry.type === TYPE_PSTRING ? data.subarray(1, 1 + Math.min(data[0] ?? 0, data.length - 1)) : data;
+    return Array.from(text, (c) => (c >= 32 && c < 127 ? String.fromCharCode(c) : '')).join('').trim().slice(0, 200) || null;
+  };
+  return {
+    bases,
+    qualities,
+    baseTag: `PBAS ${baseEntry!.number}`,
+    qualityTag,
+    sampleName: textOf('SMPL', 1),
+    instrument: textOf('MODL', 1),
+    baseCaller: textOf('SPAC', 2),
+  };
 }
 
 /** One ABIF directory entry to write (tests, tools): data is placed by `writeAb1`. */

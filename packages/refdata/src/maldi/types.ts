@@ -1,6 +1,6 @@
 import type { LocalizedText, SpectrumInput } from '@mdc/core/identify/proteome';
 
-export type SpectrumFormat = 'flex' | 'mzml' | 'text';
+export type SpectrumFormat = 'flex' | 'mzml' | 'mzxml' | 'text';
 
 /** A spectrum as read from a file: checked (m/z positive and strictly increasing, finite values). */
 export interface MaldiSpectrum extends SpectrumInput {
@@ -25,7 +25,7 @@ export interface SpectrumLimits {
   spectrumFile: number;
   /** `.txt`, `.csv`, `.tsv` text. */
   textFile: number;
-  /** `.mzML`. */
+  /** `.mzML` and `.mzXML`. */
   mzmlFile: number;
   /** Bruker `fid`. */
   fidFile: number;
@@ -43,6 +43,12 @@ export interface SpectrumLimits {
   zipSpectra: number;
   /** Points in one spectrum. */
   points: number;
+  /**
+   * Data points of all the spectra in one zip together (spots × points per spot), counted on the
+   * zip's directory before anything is unpacked: every point becomes two 8-byte numbers and their
+   * processed copies, so this, not the unpacked bytes, bounds a plate's memory.
+   */
+  zipPoints: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<SpectrumLimits> = Object.freeze({
@@ -60,4 +66,8 @@ export const DEFAULT_LIMITS: Readonly<SpectrumLimits> = Object.freeze({
   zipRatio: 200,
   zipSpectra: 1536,
   points: 2_000_000,
+  // A 384-spot target of linear-mode spectra (60,000 points each) is 23 million points; a 96-spot
+  // plate of 8 MB fids (2 million points each, 106:1 compressible) would be 192 million, about 5 GB
+  // once read and processed.
+  zipPoints: 24_000_000,
 });

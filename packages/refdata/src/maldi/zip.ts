@@ -4,7 +4,7 @@ import { parseFlex } from './flex';
 import { DEFAULT_LIMITS, type MaldiSpectrum, type SpectrumLimits } from './types';
 
 /** File endings of single-file spectra a zip may hold beside flex folders. */
-export const SPECTRUM_FILE_ENDINGS = ['.mzml', '.spectrum', '.txt', '.csv', '.tsv'] as const;
+export const SPECTRUM_FILE_ENDINGS = ['.mzml', '.mzxml', '.spectrum', '.txt', '.csv', '.tsv'] as const;
 
 function baseName(entry: string): string {
   const i = entry.lastIndexOf('/');
@@ -22,7 +22,7 @@ function wanted(entry: string): 'fid' | 'acqu' | 'file' | null {
   const base = baseName(entry);
   if (base.startsWith('._')) return null;
   if (base === 'fid') return 'fid';
-  if (base === 'acqu') return 'acqu';
+  if (base === 'acqu' || base === 'acqus') return 'acqu';
   const lower = base.toLowerCase();
   return SPECTRUM_FILE_ENDINGS.some((e) => lower.endsWith(e)) ? 'file' : null;
 }
@@ -61,6 +61,7 @@ export async function parseSpectrumZip(
     const chosen: Array<{ entry: yauzl.Entry; name: string; kind: 'fid' | 'acqu' | 'file' }> = [];
     let unpacked = 0;
     let spectra = 0;
+    let points = 0;
     try {
       for await (const entry of zip.eachEntry()) {
         const name = entry.fileName.replace(/\\/g, '/');
@@ -71,7 +72,7 @@ export async function parseSpectrumZip(
           throw new SpectrumFileError(shown, 'zip', { zh: '文件已加密，无法读取。', en: 'the entry is encrypted and cannot be read.' });
         }
         const lower = name.toLowerCase();
-        const limit = kind === 'fid' ? limits.fidFile : kind === 'acqu' ? limits.acquFile : lower.endsWith('.mzml') ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
+        const limit = kind === 'fid' ? limits.fidFile : kind === 'acqu' ? limits.acquFile : lower.endsWith('.mzml') || lower.endsWith('.mzxml') ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
         const size = entry.uncompressedSize;
         if (size > limit) {
           throw new SpectrumFileError(shown, 'too-large', { zh: `解压后 ${formatBytes(size)}，超过上限 ${formatBytes(limit)}。`, en: `it unpacks to ${formatBytes(size)}, above the limit of ${formatBytes(limit)}.` });
@@ -88,6 +89,18 @@ export async function parseSpectrumZip(
         }
         if (kind !== 'acqu' && ++spectra > limits.zipSpectra) {
           throw new SpectrumFileError(file, 'too-large', { zh: `zip 中的谱图超过 ${limits.zipSpectra} 个。`, en: `the zip holds more than ${limits.zipSpectra} spectra.` });
+        }
+        // A fid holds 4 bytes a point; a text or mzML spectrum at least about 10 bytes a point.
+        const entryPoints = kind === 'fid' ? Math.ceil(size / 4) : kind === 'file' ? Math.ceil(size / 10) : 0;
+        if (kind === 'fid' && entryPoints > limits.points) {
+          throw new SpectrumFileError(shown, 'too-large', { zh: `该谱图有 ${entryPoints.toLocaleString('en')} 个数据点，超过每个谱图的上限 ${limits.points.toLocaleString('en')}。`, en: `the spectrum holds ${entryPoints.toLocaleString('en')} points, above the limit of ${limits.points.toLocaleString('en')} a spectrum.` });
+        }
+        points += entryPoints;
+        if (points > limits.zipPoints) {
+          throw new SpectrumFileError(file, 'too-large', {
+            zh: `zip 中的谱图合计超过 ${limits.zipPoints.toLocaleString('en')} 个数据点（谱图数 × 每个谱图的点数；已计 ${spectra} 个谱图）。请把靶板分成几批上传。`,
+            en: `the spectra of the zip hold more than ${limits.zipPoints.toLocaleString('en')} data points together (spots × points a spot; ${spectra} spectra counted so far). Upload the plate in parts.`,
+          });
         }
         chosen.push({ entry, name, kind });
       }
@@ -114,7 +127,8 @@ export async function parseSpectrumZip(
       else {
         const dir = dirName(name);
         const slot = byDir.get(dir) ?? {};
-        slot[kind] = data;
+        // Both acqu and acqus in one folder: acqu is the one flexControl reads.
+        if (kind === 'fid' || !slot.acqu || baseName(name) === 'acqu') slot[kind] = data;
         byDir.set(dir, slot);
       }
     }
@@ -123,15 +137,15 @@ export async function parseSpectrumZip(
       const name = `${file}:${dir || '.'}`;
       if (!fid) continue; // an acqu alone (e.g. beside a processed spectrum) holds no data
       if (!acqu) {
-        throw new SpectrumFileError(name, 'acqu', { zh: 'fid 旁边没有 acqu 文件，无法计算 m/z。', en: 'the fid has no acqu file beside it, so m/z cannot be computed.' });
+        throw new SpectrumFileError(name, 'acqu', { zh: 'fid 旁边没有 acqu（或 acqus）文件，无法计算 m/z。', en: 'the fid has no acqu (or acqus) file beside it, so m/z cannot be computed.' });
       }
       out.push({ key: dir, spectra: [parseFlex(fid, acqu, name, limits)] });
     }
     for (const [name, data] of singles) out.push({ key: name, spectra: parseSingle(data, `${file}:${name}`) });
     if (out.length === 0) {
       throw new SpectrumFileError(file, 'no-spectra', {
-        zh: 'zip 中没有谱图（应含 Bruker flex 文件夹的 fid 与 acqu，或 mzML/文本谱图）。',
-        en: 'the zip holds no spectrum (expected Bruker flex folders with fid and acqu, or mzML or text spectra).',
+        zh: 'zip 中没有谱图（应含 Bruker flex 文件夹的 fid 与 acqu/acqus，或 mzML、mzXML、文本谱图）。',
+        en: 'the zip holds no spectrum (expected Bruker flex folders with fid and acqu/acqus, or mzML, mzXML or text spectra).',
       });
     }
     out.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));

@@ -2,12 +2,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   buildLibraryEntry,
+  buildProteinReference,
+  combineEvidence,
+  identifyLibraryFree,
   identifySpectrum,
   roundScore,
+  type CombinedCall,
   type LibraryEntry,
+  type LibraryFreeIdentification,
+  type ProteinReference,
   type SpectrumIdentification,
 } from '@mdc/core/identify/proteome';
-import { readCsvRows, readSpectra, SpectrumFileError, type MaldiSpectrum } from '@mdc/refdata/maldi';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+import { readBacteriaMslf, readCsvRows, readSpectra, SpectrumFileError, type MaldiSpectrum } from '@mdc/refdata/maldi';
+import { unpackProteins, type PackedProteins } from './proteins';
 
 const usage = `mdc identify --method proteome — identify MALDI-TOF mass spectra
 
@@ -24,6 +32,12 @@ Usage:
                reference matched note; json: the full results with score explanations
   --top        hits listed per spectrum (default 10)
 
+Every spectrum is also identified without a spectral library, from theoretical protein masses
+(the imported BacteriaMSLF table, or REFDATA_DIR/maldi/bacteriamslf): genus level at most. The
+note of rank 1 says which evidence carried the answer (carried-by:…; answer:…; library-free:…).
+A path that cannot be read is reported as a row with rank 0 and note refused:… and the others are
+still identified; the exit code is then 1 (2: wrong usage).
+
 Levels: subspecies (score ≥ 2.30), species (≥ 2.00), genus (≥ 1.70), none.
 Timings go to standard error, results to standard output.`;
 
@@ -38,6 +52,15 @@ export interface ProteomeQueryResult {
   spot?: string;
   kind: 'profile' | 'peaks';
   result: SpectrumIdentification;
+  libraryFree?: LibraryFreeIdentification | null;
+  combined?: CombinedCall;
+}
+
+/** A path of the batch that could not be read: named with its reason, the rest go on. */
+export interface ProteomeRefusedQuery {
+  query: string;
+  problem: string;
+  message: string;
 }
 
 function clean(text: string): string {
@@ -45,8 +68,15 @@ function clean(text: string): string {
 }
 
 /** Flags of a call for the TSV note column. */
-function noteOf(r: SpectrumIdentification): string {
+function noteOf(r: SpectrumIdentification, q?: ProteomeQueryResult): string {
   const notes: string[] = [];
+  if (q?.combined) {
+    notes.push(`carried-by:${q.combined.carriedBy}`);
+    if (q.combined.name) notes.push(`answer:${q.combined.name} (${q.combined.level}${q.combined.score === null ? '' : ` ${roundScore(q.combined.score).toFixed(2)}`})`);
+  }
+  if (q?.libraryFree) notes.push(`library-free:${q.libraryFree.level === 'none' ? 'none' : q.libraryFree.label} (${roundScore(q.libraryFree.score).toFixed(2)})`);
+  if (r.sameSpectrum) notes.push('same-spectrum-as-entry');
+  if (r.calibrated) notes.push(`below-own-entry-replicates:${roundScore(r.calibrated.speciesFloor).toFixed(2)}`);
   if (r.refused) notes.push(r.refused);
   if (r.noReliableIdentification && !r.refused) notes.push('no-reliable-identification');
   if (r.closeRunnerUp && r.runnerUp) notes.push(`close-runner-up:${r.runnerUp.species}`);
@@ -55,11 +85,12 @@ function noteOf(r: SpectrumIdentification): string {
 }
 
 /** TSV: a header row, then for each spectrum one row per listed hit, rank 1 being the call. */
-export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: number): string {
+export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: number, refused: readonly ProteomeRefusedQuery[] = []): string {
   const lines: string[] = [PROTEOME_TSV_COLUMNS.join('\t')];
-  for (const { query, result } of results) {
+  for (const q of results) {
+    const { query, result } = q;
     if (!result.call) {
-      lines.push([clean(query), '0', '', '0.00', 'none', '', '', '', noteOf(result)].join('\t'));
+      lines.push([clean(query), '0', '', '0.00', 'none', '', '', '', noteOf(result, q)].join('\t'));
       continue;
     }
     for (const hit of result.hits.slice(0, top)) {
@@ -73,22 +104,40 @@ export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: 
           clean(hit.strain ?? ''),
           clean(hit.entryId),
           String(hit.matchedPeaks),
-          hit.rank === 1 ? noteOf(result) : '',
+          hit.rank === 1 ? noteOf(result, q) : '',
         ].join('\t'),
       );
     }
   }
+  for (const r of refused) lines.push([clean(r.query), '0', '', '', 'none', '', '', '', clean(`refused:${r.problem}: ${r.message}`)].join('\t'));
   return lines.join('\n') + '\n';
 }
 
-export function formatProteomeJson(results: readonly ProteomeQueryResult[], top: number): string {
+export function formatProteomeJson(results: readonly ProteomeQueryResult[], top: number, refused: readonly ProteomeRefusedQuery[] = []): string {
   return (
     JSON.stringify(
-      results.map(({ query, spot, kind, result }) => ({ query, spot, kind, ...result, hits: result.hits.slice(0, top) })),
+      [
+        ...results.map(({ query, spot, kind, result, libraryFree, combined }) => ({ query, spot, kind, ...result, hits: result.hits.slice(0, top), libraryFree: libraryFree ?? null, combined })),
+        ...refused.map((r) => ({ query: r.query, refused: r.problem, message: r.message })),
+      ],
       null,
       2,
     ) + '\n'
   );
+}
+
+/** The protein reference for library-free identification: the imported table, else the reference data folder; null when neither has it. */
+async function proteinReferenceOf(imported?: () => Promise<PackedProteins | null>): Promise<ProteinReference | null> {
+  const packed = imported ? await imported().catch(() => null) : null;
+  if (packed) return buildProteinReference(unpackProteins(packed), packed.weights);
+  const dir = findRefdataDir();
+  if (!dir) return null;
+  try {
+    const { rows, weights } = await readBacteriaMslf(dir);
+    return buildProteinReference(rows, weights);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -133,7 +182,7 @@ export async function readReferenceFolder(dir: string): Promise<LibraryEntry[]> 
  * `mdc identify --method proteome`: identify spectra against a reference folder or the library
  * `options.library` supplies (the imported one).
  */
-export async function runProteomeIdentify(argv: string[], options: { library?: () => Promise<LibraryEntry[]> } = {}): Promise<void> {
+export async function runProteomeIdentify(argv: string[], options: { library?: () => Promise<LibraryEntry[]>; proteins?: () => Promise<PackedProteins | null> } = {}): Promise<void> {
   const log = (line: string) => process.stderr.write(line + '\n');
   try {
     const { values, positionals } = parseArgs({
@@ -162,11 +211,20 @@ export async function runProteomeIdentify(argv: string[], options: { library?: (
 
     const readStarted = performance.now();
     const spectra: Array<{ query: string; spectrum: MaldiSpectrum }> = [];
+    const refused: ProteomeRefusedQuery[] = [];
     for (const q of queries) {
-      const found = await readSpectra(q);
+      let found: MaldiSpectrum[];
+      try {
+        found = await readSpectra(q);
+      } catch (error) {
+        if (!(error instanceof SpectrumFileError)) throw error;
+        refused.push({ query: q, problem: error.problem, message: error.message });
+        log(`refused ${q}: ${error.message}`);
+        continue;
+      }
       for (const spectrum of found) spectra.push({ query: found.length === 1 ? q : spectrum.file, spectrum });
     }
-    log(`read ${spectra.length} spectra from ${queries.length} path${queries.length === 1 ? '' : 's'} in ${((performance.now() - readStarted) / 1000).toFixed(2)} s`);
+    log(`read ${spectra.length} spectra from ${queries.length - refused.length} of ${queries.length} path${queries.length === 1 ? '' : 's'} in ${((performance.now() - readStarted) / 1000).toFixed(2)} s${refused.length ? `; ${refused.length} refused` : ''}`);
 
     const libraryStarted = performance.now();
     let library: LibraryEntry[];
@@ -179,17 +237,27 @@ export async function runProteomeIdentify(argv: string[], options: { library?: (
     }
     log(`library: ${library.length} main spectra from ${values.reference ?? 'the database'} in ${((performance.now() - libraryStarted) / 1000).toFixed(2)} s`);
 
+    const proteinsStarted = performance.now();
+    const proteins = await proteinReferenceOf(options.proteins);
+    const genera = new Set(proteins?.genera ?? []);
+    log(proteins ? `theoretical protein masses: ${proteins.species.length} species of ${proteins.genera.length} genera in ${((performance.now() - proteinsStarted) / 1000).toFixed(2)} s` : 'theoretical protein masses: none (library-free identification skipped)');
+
     const started = performance.now();
     const results: ProteomeQueryResult[] = spectra.map(({ query, spectrum }) => {
       const result = identifySpectrum(spectrum, library, { identify: { top: Math.max(10, top) } });
-      const row: ProteomeQueryResult = { query, kind: spectrum.kind, result };
+      const libraryFree = proteins && result.spectrum.peaks.length > 0 ? identifyLibraryFree(result.spectrum.peaks, proteins) : null;
+      const row: ProteomeQueryResult = { query, kind: spectrum.kind, result, libraryFree, combined: combineEvidence(result, libraryFree, genera) };
       if (spectrum.spot) row.spot = spectrum.spot;
       return row;
     });
     const ms = performance.now() - started;
     log(`identified ${results.length} spectra in ${(ms / 1000).toFixed(2)} s (${(ms / Math.max(1, results.length)).toFixed(1)} ms per spectrum)`);
-    const output = values.format === 'json' ? formatProteomeJson(results, top) : formatProteomeTsv(results, top);
+    const output = values.format === 'json' ? formatProteomeJson(results, top, refused) : formatProteomeTsv(results, top, refused);
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+    if (refused.length > 0) {
+      log(`${refused.length} of ${queries.length} path${queries.length === 1 ? '' : 's'} refused: ${refused.map((r) => r.query).join(', ')}`);
+      process.exitCode = 1;
+    }
   } catch (error) {
     if (error instanceof UsageError || error instanceof SpectrumFileError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`mdc identify: ${(error as Error).message}`);

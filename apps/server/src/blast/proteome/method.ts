@@ -8,6 +8,7 @@ import { maldiCounts, maldiLibrary } from '../../resource/maldi';
 import type { BlastMethod } from '../method';
 import { inputFiles, storeInputFile } from '../tasks';
 import { closeProteomePool, proteomePoolFor, SpectrumRefusal } from './pool';
+import { proteinTableOf, type PackedProteins } from './proteins';
 import { proteomeCsv } from './report';
 import { proteomeRoutes } from './routes';
 import { proteomeResultSchema, type ProteomeHitResult, type ProteomeSpectrumResult, type ProteomeTaskResult } from './schemas';
@@ -56,7 +57,13 @@ async function taxonIds(db: Queryable, species: string[]): Promise<Record<string
 }
 
 /** A task's result from the thread's answer: every spectrum's call, runner-up, top ten and mixture, with the parameters used. */
-export function taskResult(spectra: readonly IdentifiedSpectrum[], library: { entries: readonly LibraryEntry[]; own: number }, ids: Record<string, string>, ms: Record<string, number>): ProteomeTaskResult {
+export function taskResult(
+  spectra: readonly IdentifiedSpectrum[],
+  library: { entries: readonly LibraryEntry[]; own: number },
+  ids: Record<string, string>,
+  ms: Record<string, number>,
+  proteins: { species: number; genera: number; proteins: number } | null = null,
+): ProteomeTaskResult {
   const withExtras = (h: ProteomeHit | null): ProteomeHitResult | null => (h ? { ...h, own: h.entryId.startsWith('user:'), taxonId: ids[h.species] ?? null } : null);
   const out: ProteomeSpectrumResult[] = spectra.map((s, position) => {
     const r = s.identification;
@@ -82,6 +89,9 @@ export function taskResult(spectra: readonly IdentifiedSpectrum[], library: { en
       peaksDetected: s.peaksDetected,
       noise: s.noise,
       notes: s.summary.notes,
+      sameSpectrum: r.sameSpectrum,
+      libraryFree: s.libraryFree,
+      combined: s.combined,
     };
   });
   const count = (test: (s: ProteomeSpectrumResult) => boolean) => out.filter(test).length;
@@ -91,6 +101,7 @@ export function taskResult(spectra: readonly IdentifiedSpectrum[], library: { en
     parameters: { preprocess: { ...DEFAULT_PREPROCESS }, identify: first ? first.parameters : { ...DEFAULT_IDENTIFY } },
     bands: { ...SCORE_BANDS },
     library: { entries: library.entries.length, species: new Set(library.entries.map((e) => e.species)).size, own: library.own },
+    proteins,
     counts: {
       spectra: out.length,
       subspecies: count((s) => s.level === 'subspecies'),
@@ -105,11 +116,26 @@ export function taskResult(spectra: readonly IdentifiedSpectrum[], library: { en
   };
 }
 
-/** The call as the history shows it: the first spectrum's top hit with its log score and band. */
+/** The call as the history shows it: the first spectrum's answer from both paths, with the score of the evidence that carried it. */
 function callOf(result: ProteomeTaskResult): IdentificationCall | null {
-  const s = result.spectra.find((x) => x.call) ?? result.spectra[0];
-  if (!s?.call) return s ? { name: '', value: null, measure: 'logScore', level: 'none' } : null;
+  const s = result.spectra.find((x) => x.combined && x.combined.level !== 'none') ?? result.spectra.find((x) => x.call) ?? result.spectra[0];
+  if (!s) return null;
+  const c = s.combined;
+  if (c) return { name: c.name, value: c.score === null ? null : roundScore(c.score), measure: 'logScore', level: c.level };
+  if (!s.call) return { name: '', value: null, measure: 'logScore', level: 'none' };
   return { name: s.level === 'none' ? '' : s.call.species, value: roundScore(s.call.score), measure: 'logScore', level: s.level };
+}
+
+/** The reference's size as a result states it. */
+function proteinCounts(p: PackedProteins | null): { species: number; genera: number; proteins: number } | null {
+  if (!p) return null;
+  const species = new Set<string>();
+  const genera = new Set<number>();
+  for (let i = 0; i < p.mw.length; i++) {
+    species.add(`${p.genus[i]} ${p.species[i]}`);
+    genera.add(p.genus[i]!);
+  }
+  return { species: species.size, genera: genera.size, proteins: p.mw.length };
 }
 
 /**
@@ -158,9 +184,10 @@ export const proteomeMethod: BlastMethod = {
     if (!file) return { outcome: { status: 'failed', error: chooseFile } };
     const library = await maldiLibrary(context.db, task.user_id === null ? null : Number(task.user_id));
     if (library.entries.length === 0) return { outcome: { status: 'failed', error: noLibrary } };
+    const proteins = await proteinTableOf(context.db);
     let answer;
     try {
-      answer = await proteomePoolFor(context.db).identify(file.name, file.content, library.entries, { profilePoints: PROFILE_POINTS });
+      answer = await proteomePoolFor(context.db).identify(file.name, file.content, library.entries, { profilePoints: PROFILE_POINTS }, proteins);
     } catch (error) {
       if (error instanceof SpectrumRefusal) return { outcome: { status: 'failed', error: error.text } };
       throw error;
@@ -169,20 +196,20 @@ export const proteomeMethod: BlastMethod = {
     for (const s of answer.spectra) for (const h of s.identification.hits) species.add(h.species);
     const ids = await taxonIds(context.db, [...species]);
     const ms = { read: Math.round(answer.readMs), identify: Math.round(answer.identifyMs), total: Math.round(performance.now() - started) };
-    const result = taskResult(answer.spectra, library, ids, ms);
+    const result = taskResult(answer.spectra, library, ids, ms, proteinCounts(proteins));
     const call = callOf(result);
     return {
       outcome: {
         status: 'done',
         call,
-        identified: result.counts.spectra - result.counts.none,
+        identified: result.spectra.filter((x) => (x.combined ? x.combined.level !== 'none' : x.level !== 'none')).length,
         // The library is told in the result (main spectra, species, own); the frame's "reference sequences" would misname it.
         reference: null,
         searchMs: ms.total,
         result,
         summary: {
           spectra: result.counts.spectra,
-          identified: result.counts.spectra - result.counts.none,
+          identified: result.spectra.filter((x) => x.combined ? x.combined.level !== 'none' : x.level !== 'none').length,
           mixtures: result.counts.mixtures,
           closeRunnerUp: result.spectra[0]?.closeRunnerUp ?? false,
           runnerUp: result.spectra[0]?.runnerUp ? { species: result.spectra[0].runnerUp.species, score: roundScore(result.spectra[0].runnerUp.score) } : null,
@@ -237,18 +264,24 @@ export const proteomeMethod: BlastMethod = {
 
   async command(_method, argv) {
     const { runProteomeIdentify } = await import('./cli');
-    await runProteomeIdentify(argv, { library: importedLibrary });
+    await runProteomeIdentify(argv, { library: importedLibrary, proteins: importedProteins });
   },
 };
 
-/** The library in the database (built-in and administrators' entries), for the command line. */
-async function importedLibrary(): Promise<LibraryEntry[]> {
-  const [{ loadConfig }, { openDb }, { migrate }] = await Promise.all([import('../../config'), import('../../db'), import('../../db/migrate')]);
-  const db = await openDb(loadConfig());
-  try {
-    await migrate(db);
-    return (await maldiLibrary(db, null)).entries;
-  } finally {
-    await db.close();
-  }
+/** The library (built-in and administrators' entries) and the theoretical protein masses in the database, for the command line: one opening of the database. */
+let imported: Promise<{ library: LibraryEntry[]; proteins: PackedProteins | null }> | undefined;
+function importedData(): Promise<{ library: LibraryEntry[]; proteins: PackedProteins | null }> {
+  imported ??= (async () => {
+    const [{ loadConfig }, { openDb }, { migrate }] = await Promise.all([import('../../config'), import('../../db'), import('../../db/migrate')]);
+    const db = await openDb(loadConfig());
+    try {
+      await migrate(db);
+      return { library: (await maldiLibrary(db, null)).entries, proteins: await proteinTableOf(db) };
+    } finally {
+      await db.close();
+    }
+  })();
+  return imported;
 }
+const importedLibrary = async () => (await importedData()).library;
+const importedProteins = async () => (await importedData()).proteins;

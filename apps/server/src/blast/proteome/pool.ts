@@ -4,6 +4,7 @@ import type { LocalizedText } from '@mdc/core/identify';
 import type { SpectrumLimits, SpectrumProblem } from '@mdc/refdata/maldi';
 import type { Db } from '../../db';
 import type { PdfTask, SpectrumPicture } from './pdf';
+import type { PackedProteins } from './proteins';
 import type { FromThread, IdentifiedSpectrum, IdentifyOptions, SpectrumSummary, ToThread } from './thread';
 
 /** A spectrum file the thread could not read: its message names the file, in both languages. */
@@ -39,6 +40,8 @@ export class ProteomePool {
   private busy = 0;
   private nextJob = 1;
   private closed = false;
+  /** The thread that last received the protein table, and which version. */
+  private proteinsSent: { worker: Worker; version: string } | undefined;
 
   private start(): { worker: Worker; ready: Promise<void> } {
     if (this.worker && this.ready) return { worker: this.worker, ready: this.ready };
@@ -100,8 +103,21 @@ export class ProteomePool {
   }
 
   /** Reads, preprocesses and identifies every spectrum of an upload against a library. */
-  async identify(name: string, bytes: Uint8Array, library: LibraryEntry[], options: IdentifyOptions): Promise<{ spectra: IdentifiedSpectrum[]; readMs: number; identifyMs: number }> {
-    const answer = (await this.send({ type: 'identify', name, bytes: copy(bytes), library, options })) as Extract<FromThread, { type: 'identified' }>;
+  async identify(
+    name: string,
+    bytes: Uint8Array,
+    library: LibraryEntry[],
+    options: IdentifyOptions,
+    proteins: PackedProteins | null = null,
+  ): Promise<{ spectra: IdentifiedSpectrum[]; readMs: number; identifyMs: number }> {
+    // The table crosses once per thread and import (a new thread after a crash gets it again).
+    const { worker } = this.start();
+    const known = proteins && this.proteinsSent?.worker === worker && this.proteinsSent.version === proteins.version;
+    const answer = (await this.send({ type: 'identify', name, bytes: copy(bytes), library, options, proteins: proteins && known ? { version: proteins.version } : proteins })) as Extract<
+      FromThread,
+      { type: 'identified' }
+    >;
+    if (proteins) this.proteinsSent = { worker, version: proteins.version };
     return { spectra: answer.spectra, readMs: answer.readMs, identifyMs: answer.identifyMs };
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IdentifyParameters, LocalizedText, MixtureCall, PreprocessParameters, ProteomeHit, ProteomeLevel } from '@mdc/core/identify/proteome';
+import type { CombinedCall, IdentifyParameters, LibraryFreeLevel, LocalizedText, MixtureCall, PreprocessParameters, ProteomeHit, ProteomeLevel } from '@mdc/core/identify/proteome';
 import { localized } from '../schemas';
 
 const level = z.enum(['subspecies', 'species', 'genus', 'none']);
@@ -30,12 +30,41 @@ const mixture = z.object({
   text: localized,
 });
 
+const libraryFreeCandidate = z.object({
+  genus: z.string(),
+  species: z.string(),
+  score: z.number().describe('on the log-score scale: 1.70 = as rarely reached by random peak lists as 1.70 against the spectral library'),
+  evidence: z.number().describe('weighted genes matched above chance, in standard deviations'),
+  genesMatched: z.number().int(),
+  genesSearched: z.number().int(),
+  matches: z.array(z.object({ gene: z.string(), queryMz: z.number(), theoreticalMz: z.number(), weight: z.number() })).describe('the most informative matched genes'),
+});
+
+export const libraryFreeSchema = z.object({
+  level: z.enum(['genus', 'genus-group', 'none']).describe('library-free evidence reaches genus level at most'),
+  genus: z.string().nullable(),
+  species: z.array(z.string()).describe('epithets of the species of the genus the peaks cannot separate'),
+  genera: z.array(z.string()),
+  label: z.string().describe('"Bacillus: toyonensis / anthracis"'),
+  score: z.number(),
+  text: localized,
+  candidates: z.array(libraryFreeCandidate),
+});
+
+export const combinedSchema = z.object({
+  carriedBy: z.enum(['spectral-library', 'library-free', 'both', 'none']).describe('which evidence the answer rests on'),
+  name: z.string(),
+  level,
+  score: z.number().nullable(),
+  text: localized,
+});
+
 export const proteomeSpectrum = z.object({
   position: z.number().int().describe('0-based, in the order of the upload (plates: by spot folder)'),
   file: z.string(),
   spot: z.string().nullable(),
   kind: z.enum(['profile', 'peaks']),
-  format: z.enum(['flex', 'mzml', 'text']),
+  format: z.enum(['flex', 'mzml', 'mzxml', 'text']),
   points: z.number().int(),
   instrument: z.string().nullable(),
   level,
@@ -52,6 +81,9 @@ export const proteomeSpectrum = z.object({
   peaksDetected: z.number().int(),
   noise: z.number().nullable(),
   notes: z.array(localized),
+  sameSpectrum: z.boolean().optional().describe('the query is the spectrum its top entry was built from'),
+  libraryFree: libraryFreeSchema.nullable().optional().describe('the library-free path (theoretical protein masses); null when the server has none'),
+  combined: combinedSchema.optional().describe('the answer from both paths'),
 });
 
 export const proteomeResultSchema = z.object({
@@ -59,6 +91,7 @@ export const proteomeResultSchema = z.object({
   parameters: z.object({ preprocess: z.record(z.string(), z.unknown()), identify: z.record(z.string(), z.unknown()) }),
   bands: z.object({ subspecies: z.number(), species: z.number(), genus: z.number() }),
   library: z.object({ entries: z.number().int(), species: z.number().int(), own: z.number().int() }),
+  proteins: z.object({ species: z.number().int(), genera: z.number().int(), proteins: z.number().int() }).nullable().optional().describe('the theoretical protein masses of the library-free path'),
   counts: z.object({
     spectra: z.number().int(),
     subspecies: z.number().int(),
@@ -79,7 +112,7 @@ export interface ProteomeSpectrumResult {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   instrument: string | null;
   level: ProteomeLevel;
@@ -96,6 +129,20 @@ export interface ProteomeSpectrumResult {
   peaksDetected: number;
   noise: number | null;
   notes: LocalizedText[];
+  sameSpectrum?: boolean;
+  libraryFree?: LibraryFreeResult | null;
+  combined?: CombinedCall;
+}
+
+export interface LibraryFreeResult {
+  level: LibraryFreeLevel;
+  genus: string | null;
+  species: string[];
+  genera: string[];
+  label: string;
+  score: number;
+  text: LocalizedText;
+  candidates: Array<{ genus: string; species: string; score: number; evidence: number; genesMatched: number; genesSearched: number; matches: Array<{ gene: string; queryMz: number; theoreticalMz: number; weight: number }> }>;
 }
 
 export interface ProteomeTaskResult {
@@ -103,6 +150,7 @@ export interface ProteomeTaskResult {
   parameters: { preprocess: PreprocessParameters; identify: IdentifyParameters };
   bands: { subspecies: number; species: number; genus: number };
   library: { entries: number; species: number; own: number };
+  proteins?: { species: number; genera: number; proteins: number } | null;
   counts: { spectra: number; subspecies: number; species: number; genus: number; none: number; refused: number; mixtures: number; closeRunnerUp: number };
   ms: Record<string, number>;
 }

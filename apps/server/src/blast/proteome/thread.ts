@@ -1,7 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   buildLibraryEntry,
+  buildProteinReference,
+  combineEvidence,
+  identifyLibraryFree,
   identifySpectrum,
+  type CombinedCall,
+  type ProteinReference,
   preprocessParameters,
   type IdentifyParameters,
   type LibraryEntry,
@@ -14,6 +19,8 @@ import {
 } from '@mdc/core/identify/proteome';
 import { parseSpectrumUpload, SpectrumFileError, type MaldiSpectrum, type SpectrumLimits, type SpectrumProblem } from '@mdc/refdata/maldi';
 import { proteomePdf, type PdfTask, type SpectrumPicture } from './pdf';
+import { unpackProteins, type PackedProteins } from './proteins';
+import type { LibraryFreeResult } from './schemas';
 
 /** What a page and a task keep of a spectrum as read (no data points). */
 export interface SpectrumSummary {
@@ -21,7 +28,7 @@ export interface SpectrumSummary {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   notes: LocalizedText[];
   instrument: string | null;
@@ -40,6 +47,8 @@ export interface IdentifiedSpectrum {
    * took the event loop some 70 ms to receive).
    */
   profile: Float64Array | null;
+  libraryFree: LibraryFreeResult | null;
+  combined: CombinedCall;
 }
 
 export interface IdentifyOptions {
@@ -51,7 +60,16 @@ export interface IdentifyOptions {
 
 export type ToThread =
   | { type: 'read'; job: number; name: string; bytes: Uint8Array; limits?: SpectrumLimits }
-  | { type: 'identify'; job: number; name: string; bytes: Uint8Array; library: LibraryEntry[]; options: IdentifyOptions }
+  | {
+      type: 'identify';
+      job: number;
+      name: string;
+      bytes: Uint8Array;
+      library: LibraryEntry[];
+      options: IdentifyOptions;
+      /** The theoretical protein masses: the whole table when the thread may not have this version yet, else just the version. */
+      proteins: PackedProteins | { version: string } | null;
+    }
   | {
       type: 'build';
       job: number;
@@ -99,14 +117,51 @@ function interleave(mz: readonly number[], intensity: readonly number[]): Float6
   return out;
 }
 
-function identified(spectrum: MaldiSpectrum, library: LibraryEntry[], options: IdentifyOptions): IdentifiedSpectrum {
+/** The thread's protein reference, rebuilt when an import brings another version (about 1 s). */
+let proteinReference: { version: string; reference: ProteinReference; genera: Set<string> } | null = null;
+
+function proteinReferenceFor(proteins: PackedProteins | { version: string } | null): { reference: ProteinReference; genera: Set<string> } | null {
+  if (!proteins) return null;
+  if (proteinReference?.version === proteins.version) return proteinReference;
+  if (!('mw' in proteins)) throw new Error('the proteome thread lost its protein masses');
+  const reference = buildProteinReference(unpackProteins(proteins), proteins.weights);
+  proteinReference = { version: proteins.version, reference, genera: new Set(reference.genera) };
+  return proteinReference;
+}
+
+/** What a result keeps of the library-free answer: the call and the top candidates with their strongest matches. */
+function libraryFreeResult(r: ReturnType<typeof identifyLibraryFree>): LibraryFreeResult {
+  return {
+    level: r.level,
+    genus: r.genus,
+    species: r.species,
+    genera: r.genera,
+    label: r.label,
+    score: r.score,
+    text: r.text,
+    candidates: r.candidates.map((c) => ({
+      genus: c.genus,
+      species: c.species,
+      score: c.score,
+      evidence: round(c.evidence, 2),
+      genesMatched: c.genesMatched,
+      genesSearched: c.genesSearched,
+      matches: c.matches.slice(0, 12),
+    })),
+  };
+}
+
+function identified(spectrum: MaldiSpectrum, library: LibraryEntry[], options: IdentifyOptions, proteins: { reference: ProteinReference; genera: Set<string> } | null): IdentifiedSpectrum {
   const result = identifySpectrum(spectrum, library, {
     ...(options.preprocess ? { preprocess: options.preprocess } : {}),
     ...(options.identify ? { identify: options.identify } : {}),
     keepProfile: options.profilePoints,
   });
   const { explanation: _explanation, spectrum: processed, ...identification } = result;
+  const free = proteins && processed.peaks.length > 0 ? identifyLibraryFree(processed.peaks, proteins.reference) : null;
   return {
+    libraryFree: free ? libraryFreeResult(free) : null,
+    combined: combineEvidence(result, free, proteins?.genera ?? new Set()),
     summary: summaryOf(spectrum),
     identification,
     noise: processed.noise,
@@ -130,7 +185,8 @@ export async function work(message: ToThread): Promise<FromThread> {
       t = performance.now();
       // Checked once here: a bad override fails the task with a message, not each spectrum.
       if (message.options.preprocess) preprocessParameters(message.options.preprocess);
-      const out = spectra.map((s) => identified(s, message.library, message.options));
+      const proteins = proteinReferenceFor(message.proteins);
+      const out = spectra.map((s) => identified(s, message.library, message.options, proteins));
       return { type: 'identified', job: message.job, spectra: out, readMs, identifyMs: performance.now() - t };
     }
     if (message.type === 'pdf') {

@@ -101,6 +101,52 @@ export interface MixtureCall {
 
 export type ProteomeRefusal = 'no-peaks' | 'empty-library';
 
+/**
+ * Why the call's band is lower than its score's: an entry built from replicates sets the floor of
+ * its own species band where its replicates' scores against it start (minus the spread of technical
+ * replicates): a query of another species reaching 2.0 against a lab's own entry, below where the
+ * entry's own replicates score, is not that species.
+ */
+export interface CalibratedBand {
+  /** The band of the score alone. */
+  scoreLevel: ProteomeLevel;
+  /** The lowest score of the entry's own replicates against it. */
+  replicateFloor: number;
+  /** The score a species band needs against this entry. */
+  speciesFloor: number;
+  text: LocalizedText;
+}
+
+/**
+ * Replicate scores spread by up to 0.105 (standard deviation) within a spot on the shared MALDIquant
+ * spectra; twice that below the lowest replicate is still the entry's own species.
+ */
+export const OWN_REPLICATE_SLACK = 0.2;
+
+/** An entry's species floor, or null when it was not built from replicates. */
+export function speciesFloorOf(entry: LibraryEntry): { replicateFloor: number; speciesFloor: number } | null {
+  const scores = entry.quality?.replicateScores ?? [];
+  if (scores.length < 2) return null;
+  const replicateFloor = Math.min(...scores);
+  return { replicateFloor, speciesFloor: Math.max(SCORE_BANDS.species, replicateFloor - OWN_REPLICATE_SLACK) };
+}
+
+/**
+ * The query is the very spectrum an entry was built from: every peak of the entry found at the same
+ * m/z (under 1 ppm) with the same relative intensities (a main spectrum of one spectrum keeps its
+ * strongest peaks, so the query may have more). Another spectrum of the same strain never places
+ * ten or more peaks within 1 ppm of all of the entry's.
+ */
+export function sameSpectrum(ex: ScoreExplanation): boolean {
+  return (
+    ex.referencePeaks >= 10 &&
+    ex.matched.length === ex.referencePeaks &&
+    ex.matched.every((m) => Math.abs(m.errorPpm) < 1) &&
+    ex.pearson !== null &&
+    ex.pearson > 0.999
+  );
+}
+
 export interface ProteomeIdentification {
   /** Band of the top hit; `none` also when refused. */
   level: ProteomeLevel;
@@ -118,6 +164,10 @@ export interface ProteomeIdentification {
   mixture: MixtureCall | null;
   /** Why the call's score is what it is. */
   explanation: ScoreExplanation | null;
+  /** The call's band was lowered below its score's (see {@link CalibratedBand}). */
+  calibrated: CalibratedBand | null;
+  /** The query is the spectrum the top entry was built from. */
+  sameSpectrum: boolean;
   /** The band and any warnings, ready to show. */
   text: LocalizedText;
   refused?: ProteomeRefusal;
@@ -142,6 +192,14 @@ function verdictText(result: Omit<ProteomeIdentification, 'text'>, p: IdentifyPa
   } else {
     zh.push(LEVEL_TEXTS[result.level].zh + '。');
     en.push(LEVEL_TEXTS[result.level].en + '.');
+  }
+  if (result.sameSpectrum && result.call) {
+    zh.push(`注意：查询谱图与谱库条目 ${result.call.species}${result.call.strain ? ` ${result.call.strain}` : ''} 是同一张谱图（全部峰位置一致），得分 ${fmt(result.call.score)} 只是自身比对，不是独立的鉴定证据。`);
+    en.push(`Note: the query is the same spectrum as the library entry ${result.call.species}${result.call.strain ? ` ${result.call.strain}` : ''} (every peak at the same m/z); its ${fmt(result.call.score)} is a self-match, not independent evidence.`);
+  }
+  if (result.calibrated) {
+    zh.push(result.calibrated.text.zh);
+    en.push(result.calibrated.text.en);
   }
   if (result.closeRunnerUp && result.runnerUp && result.call) {
     zh.push(
@@ -185,6 +243,8 @@ export function identifyPeaks(
     hits: [],
     mixture: null,
     explanation: null,
+    calibrated: null,
+    sameSpectrum: false,
     queryPeaks: query.length,
     parameters: p,
   };
@@ -267,9 +327,39 @@ export function identifyPeaks(
     }
   }
 
+  let level = call.level;
+  let calibrated: CalibratedBand | null = null;
+  const floor = speciesFloorOf(top.entry);
+  if (floor && (level === 'species' || level === 'subspecies') && roundScore(call.score) < floor.speciesFloor) {
+    calibrated = {
+      scoreLevel: level,
+      ...floor,
+      text: {
+        zh: `${call.species} 条目自身的重复谱图对它的得分最低为 ${fmt(floor.replicateFloor)}；本谱图 ${fmt(call.score)} 低于 ${fmt(floor.speciesFloor)}，不能确认为该种，只作属水平参考。`,
+        en: `The replicates of the ${call.species} entry score ${fmt(floor.replicateFloor)} or more against it; this spectrum's ${fmt(call.score)} is below ${fmt(floor.speciesFloor)}, so the species is not confirmed (genus level at most).`,
+      },
+    };
+    level = 'genus';
+  }
+  // Against an entry built from replicates (a lab's own strain), another species scoring close
+  // behind leaves the species open too.
+  if (!calibrated && floor && (level === 'species' || level === 'subspecies') && margin !== null && margin < p.closeMargin && runnerUp) {
+    calibrated = {
+      scoreLevel: level,
+      ...floor,
+      text: {
+        zh: `次优菌种 ${runnerUp.species}（${fmt(runnerUp.score)}）与本条目相差不足 ${p.closeMargin.toFixed(2)}，不能确认为 ${call.species}，只作属水平参考。`,
+        en: `The runner-up species ${runnerUp.species} (${fmt(runnerUp.score)}) is within ${p.closeMargin.toFixed(2)} of this entry, so ${call.species} is not confirmed (genus level at most).`,
+      },
+    };
+    level = 'genus';
+  }
+  const same = sameSpectrum(top.ex);
   const result = {
     ...base,
-    level: call.level,
+    level,
+    calibrated,
+    sameSpectrum: same,
     call,
     runnerUp,
     margin,

@@ -55,6 +55,10 @@ export {
   identifyParameters,
   identifyPeaks,
   identifySpectrum,
+  OWN_REPLICATE_SLACK,
+  sameSpectrum,
+  speciesFloorOf,
+  type CalibratedBand,
   type IdentifyParameters,
   type MixtureCall,
   type ProteomeHit,
@@ -63,3 +67,22 @@ export {
   type SpectrumIdentification,
 } from './identify';
 export { buildLibraryEntry, type BuildEntryOptions, type LibraryEntryInput } from './library';
+export {
+  ABUNDANT_GENES,
+  buildProteinReference,
+  DEFAULT_LIBRARY_FREE,
+  geneWeight,
+  identifyLibraryFree,
+  libraryFreeParameters,
+  libraryFreeScore,
+  METHIONINE_RESIDUE_MASS,
+  PROTON_MASS,
+  type GeneWeights,
+  type LibraryFreeIdentification,
+  type LibraryFreeLevel,
+  type LibraryFreeParameters,
+  type ProteinMass,
+  type ProteinReference,
+  type SpeciesEvidence,
+} from './library-free';
+export { combineEvidence, type CombinedCall, type EvidenceSource } from './combine';

@@ -1,12 +1,12 @@
 import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Segmented, Upload } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Select, Tag, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpFailure, isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { Dialog } from '../../../components/dialog/Dialog';
-import { DEFAULT_ERROR_LIMIT, qualityTrim } from '@mdc/core/identify/rrna';
+import { DEFAULT_ERROR_LIMIT, pairReadsByName, qualityTrim } from '@mdc/core/identify/rrna';
 import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
 import { rememberLocalTask } from '../local-tasks';
@@ -65,6 +65,60 @@ async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLeng
   return { file, kind: 'fasta', text, records: parseSequences(text).length };
 }
 
+type ReadPair = readonly [forward: string, reverse: string];
+
+/** The pairs the server would make of these trace names (…F / …R of one isolate). */
+function pairsByName(names: string[]): ReadPair[] {
+  return pairReadsByName(names).pairs.map((p) => [names[p.forward]!, names[p.reverse]!] as const);
+}
+
+/** Forward and reverse traces to assemble: found by name, undone or made by the user. */
+function ReadPairs({ traces, pairs, onChange, tx }: { traces: string[]; pairs: ReadPair[]; onChange: (pairs: ReadPair[]) => void; tx: BlastTexts }) {
+  const [forward, setForward] = useState<string | undefined>();
+  const [reverse, setReverse] = useState<string | undefined>();
+  const paired = new Set(pairs.flat());
+  const free = traces.filter((t) => !paired.has(t));
+  const options = (except?: string) => free.filter((t) => t !== except).map((t) => ({ value: t, label: t }));
+  return (
+    <div className="mdc-blast-dialog__pairs" data-testid="blast-pairs">
+      <div className="mdc-blast-dialog__pairs-title">{tx.dialog.pairsTitle}</div>
+      <p className="mdc-blast-dialog__rules">{tx.dialog.pairsNote}</p>
+      {pairs.length > 0 && (
+        <ul className="mdc-blast-dialog__pair-list">
+          {pairs.map(([f, r]) => (
+            <li key={f} data-testid="blast-pair">
+              <Tag color="blue">{f}</Tag>+<Tag color="purple">{r}</Tag>
+              <span className="mdc-blast-dialog__pair-note">→ {tx.dialog.pairedAs}</span>
+              <Button size="small" type="link" onClick={() => onChange(pairs.filter((p) => p[0] !== f))} data-testid="blast-unpair">
+                {tx.dialog.unpair}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {free.length >= 2 && (
+        <div className="mdc-blast-dialog__pair-form">
+          <Select size="small" className="mdc-blast-dialog__pair-select" placeholder={tx.dialog.pairForward} value={forward} onChange={setForward} options={options(reverse)} data-testid="blast-pair-forward" />
+          <span>+</span>
+          <Select size="small" className="mdc-blast-dialog__pair-select" placeholder={tx.dialog.pairReverse} value={reverse} onChange={setReverse} options={options(forward)} data-testid="blast-pair-reverse" />
+          <Button
+            size="small"
+            disabled={!forward || !reverse}
+            data-testid="blast-pair-add"
+            onClick={() => {
+              onChange([...pairs, [forward!, reverse!]]);
+              setForward(undefined);
+              setReverse(undefined);
+            }}
+          >
+            {tx.dialog.pairAdd}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null; info: BlastInfo | undefined; onClose: () => void }) {
   const tx = useBlastTexts();
   const locale = useLocale();
@@ -78,6 +132,13 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sampling, setSampling] = useState(false);
+  const [pairs, setPairs] = useState<ReadPair[]>([]);
+  const [pairsEdited, setPairsEdited] = useState(false);
+  const traces = useMemo(() => files.filter((f) => f.kind === 'ab1').map((f) => f.file.name), [files]);
+  // Pairs follow the chosen traces: found by name until the user pairs by hand, then only pruned.
+  useEffect(() => {
+    setPairs((current) => (pairsEdited ? current.filter(([f, r]) => traces.includes(f) && traces.includes(r)) : pairsByName(traces)));
+  }, [traces, pairsEdited]);
 
   const limits: Limits = info ? { minLength: info.minLength, maxLength: info.maxLength, maxSequences: info.maxSequences } : DEFAULT_LIMITS;
   const references = info?.markers.find((m) => m.marker === marker)?.references;
@@ -91,6 +152,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     setFiles([]);
     setProblem(null);
     setNote(null);
+    setPairsEdited(false);
   }, [marker]);
 
   const number = (n: number) => n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
@@ -119,8 +181,9 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       n += check.sequences.length;
       bases += check.bases;
     }
-    return { n, bases };
-  }, [marker, mode, text, files, limits.minLength, limits.maxLength, limits.maxSequences]);
+    // Each pair of reads becomes one sequence.
+    return { n: n - pairs.length, bases };
+  }, [marker, mode, text, files, pairs, limits.minLength, limits.maxLength, limits.maxSequences]);
   const summary = checked && checked.n !== undefined ? fmt(tx.dialog.summary, { n: checked.n, bp: number(checked.bases ?? 0) }) : null;
 
   const pick = (texts: Localized) => texts[locale];
@@ -181,7 +244,8 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     setBusy(true);
     setProblem(null);
     try {
-      const answer = mode === 'upload' ? await blastApi.submitFiles(marker, files.map((f) => f.file)) : await blastApi.submit({ marker, sequence: text });
+      const answer =
+        mode === 'upload' ? await blastApi.submitFiles(marker, files.map((f) => f.file), traces.length > 0 ? pairs : undefined) : await blastApi.submit({ marker, sequence: text });
       if (answer.code === 0 && answer.data && 'id' in answer.data) {
         const created = answer.data as SubmitAnswer;
         if (created.token) {
@@ -192,7 +256,9 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
         return;
       }
       const data = (answer.data ?? {}) as SubmitProblem;
-      setProblem({ message: answer.msg, ...(data.detail ? { detail: pick(data.detail) } : {}) });
+      // Every file refused: each with its reason.
+      const detail = data.refused?.length ? data.refused.map((r) => pick(r.reason)).join('\n') : data.detail ? pick(data.detail) : undefined;
+      setProblem({ message: answer.msg, ...(detail ? { detail } : {}) });
     } catch (error) {
       if (isCancelled(error)) return;
       const status = error instanceof HttpFailure ? error.status : undefined;
@@ -337,6 +403,17 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
           </div>
         </div>
         {field}
+        {mode === 'upload' && traces.length >= 2 && (
+          <ReadPairs
+            traces={traces}
+            pairs={pairs}
+            tx={tx}
+            onChange={(next) => {
+              setPairsEdited(true);
+              setPairs(next);
+            }}
+          />
+        )}
         <div className="mdc-blast-dialog__status" aria-live="polite">
           {summary && <span data-testid="blast-summary">{summary}</span>}
           {note && <span className="mdc-blast-dialog__note">{note}</span>}

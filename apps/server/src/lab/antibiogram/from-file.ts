@@ -1,0 +1,58 @@
+import type { AntibiogramIsolate, AntibiogramResult } from '@mdc/core/antibiogram';
+import type { AstCategory, KnowledgeBase, Localized } from '@mdc/core/ast';
+import type { BatchRow } from '../batch';
+import type { FileIsolate } from '../isolate-file';
+
+/** WHONET test fields whose '+' is the lab's own finding of a resistance phenotype, kept as an alert code. */
+const PHENOTYPE_FIELDS: Readonly<Record<string, string>> = { ESBL: 'ESBL', MRSA: 'MRSA', CARBAPENEMASE: 'CRE', CARBAPENEM: 'CRE', VRE: 'VRE' };
+
+export interface OrganismFacts {
+  code: string;
+  name: Localized;
+  gram: '+' | '-' | '';
+}
+
+/** Organism texts of a file resolved once each: a 55,000-isolate file names a few dozen. */
+export class OrganismResolver {
+  private readonly cache = new Map<string, OrganismFacts>();
+  constructor(private readonly kb: KnowledgeBase) {}
+
+  resolve(text: string): OrganismFacts {
+    let facts = this.cache.get(text);
+    if (facts) return facts;
+    const match = this.kb.findOrganism(text);
+    const organism = match ? this.kb.organism(match.code) : undefined;
+    facts = organism
+      ? { code: match!.code, name: this.kb.organisms.label(organism), gram: organism.definition.subkingdom }
+      : { code: text.trim().toLowerCase(), name: { en: text.trim(), zh: text.trim() }, gram: '' };
+    this.cache.set(text, facts);
+    return facts;
+  }
+}
+
+/** An interpreted isolate of a file as the antibiogram takes it. */
+export function antibiogramIsolate(resolver: OrganismResolver, isolate: FileIsolate, rows: readonly BatchRow[], seq: number, alerts: readonly string[] = []): AntibiogramIsolate {
+  const organism = resolver.resolve(isolate.organism);
+  const results: AntibiogramResult[] = [];
+  for (const row of rows) {
+    if (!row.antibiotic || !row.category) continue;
+    results.push({ drug: row.antibiotic, category: row.category as AstCategory, guideline: row.guideline, year: row.year, ...(row.intrinsic ? { intrinsic: true } : {}) });
+  }
+  const phenotypes = Object.entries(PHENOTYPE_FIELDS).flatMap(([field, code]) => (isolate.tests[field]?.startsWith('+') ? [code] : []));
+  const context = isolate.context ?? {};
+  return {
+    seq,
+    patientId: isolate.patientId,
+    specimenNumber: isolate.specimenNumber,
+    organism: organism.code,
+    organismName: organism.name,
+    gram: organism.gram,
+    collectionDate: context.collectionDate ?? null,
+    specimenType: isolate.specimen,
+    ward: context.ward ?? '',
+    setting: context.setting ?? '',
+    screening: context.screening === true,
+    alerts: [...new Set([...phenotypes, ...alerts])],
+    results,
+  };
+}
