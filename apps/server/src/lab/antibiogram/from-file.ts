@@ -4,7 +4,7 @@ import type { BatchRow } from '../batch';
 import type { FileIsolate } from '../isolate-file';
 
 /** WHONET test fields whose '+' is the lab's own finding of a resistance phenotype, kept as an alert code. */
-const PHENOTYPE_FIELDS: Readonly<Record<string, string>> = { ESBL: 'ESBL', MRSA: 'MRSA', CARBAPENEMASE: 'CRE', CARBAPENEM: 'CRE', VRE: 'VRE' };
+const PHENOTYPE_FIELDS: Readonly<Record<string, string>> = { ESBL: 'ESBL', MRSA: 'MRSA' };
 
 export interface OrganismFacts {
   code: string;
