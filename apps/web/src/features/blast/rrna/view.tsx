@@ -30,7 +30,7 @@ function RrnaResult({ task }: { task: TaskDetail }) {
               {s.result?.ok ? (
                 <>
                   <i className="mdc-blast-jump__species">
-                    {s.result.confidence.level === 'species-group' ? s.result.confidence.names.join(' / ') : s.result.hits[0]!.species}
+                    {s.result.confidence.complex?.name ?? (s.result.confidence.level === 'species-group' ? s.result.confidence.names.join(' / ') : s.result.hits[0]!.species)}
                   </i>
                   <span className="mdc-blast-jump__sim">{percent(s.result.hits[0]!.similarity)}</span>
                   <ConfidenceTag level={s.result.confidence.level} />
