@@ -264,8 +264,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         security,
         summary: 'Submit an experiment: stored as running, interpreted by a background job',
         description: [
-          'Validation messages (in the `local` language): SampleName can not be null, Bacteria can not be null, Sample type can not be null,',
-          'Symptom type can not be null, Methods can not be null, MIC can not be null, wrong MIC (Zone diameter can not be null / wrong zone diameter for disks).',
+          'Validation messages (in the `local` language): SampleName can not be null, Organism is required, Sample type can not be null,',
+          'Site of infection is required, Methods can not be null, MIC can not be null, wrong MIC: not a number / negative / outside the dilution range (Zone diameter can not be null / wrong zone diameter… for disks).',
           'Optional `tests` (isolate tests such as ESBL or mecA, read by the expert rules) and `expertRules` (false: interpret by the breakpoints and intrinsic resistance only).',
           'On failure nothing is stored; `data.fields` names every field at fault (`results.N.value` for a result, `tests.CODE` for an isolate test).',
         ].join(' '),
@@ -345,6 +345,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         isolates: summary?.isolates ?? Number(row.input.isolates ?? 0),
         results: summary?.results ?? 0,
         problems: summary?.problems ?? 0,
+        alerts: summary?.alerts ?? {},
+        reportingInstructions: summary?.reportingInstructions ?? 0,
         preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
           isolate: r.isolate,
           specimenNumber: r.specimenNumber ?? '',
@@ -372,6 +374,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       organismMatch: row.organism_match,
       results: results.map(resultItem),
       rules: row.summary?.rules ?? [],
+      alerts: row.summary?.alerts ?? [],
       ...experimentSettings(row),
       batch,
     };

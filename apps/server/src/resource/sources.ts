@@ -18,12 +18,24 @@ import {
   type QcRangeRecord,
   type RefdataFormatError,
 } from '@mdc/refdata/whonet';
-import { AMR_3_FOLDER, currentBreakpoints, readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
+import {
+  AMR_3_FOLDER,
+  amr3Dir,
+  antibioticAliasesFrom,
+  currentBreakpoints,
+  organismAliasesFrom,
+  readAntimicrobials,
+  readDosages,
+  readEucastRules,
+  type EucastRuleRecord,
+} from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
+import type { AstTables } from '@mdc/core/ast';
 import { findMisfiledReferences, findMisplacedReferences, type MisfiledReference, type MisplacedReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
 import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
+import { hasItsFolder, itsFilePaths, readItsReferences, type ItsRow } from './its';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -69,8 +81,14 @@ export interface RefdataSources {
   genomes: GenomeRow[];
   /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
   maldi: MaldiRow[];
+  /** Names the Lab reads beyond WHONET's: organisms through the taxonomy, drugs through AMR's antimicrobials.tsv. */
+  organismAliases: { name: string; code: string }[];
+  antibioticAliases: { name: string; code: string }[];
+  dosages: NonNullable<AstTables['dosages']>;
   /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
   maldiProteins: ProteinTable | null;
+  /** Fungal ITS references of `rrna/its/` (an older data folder has none). */
+  its: ItsRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -147,7 +165,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
     .map((file) => path.join(amr3, file))
     .filter((file) => existsSync(file));
-  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]);
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
   for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -173,7 +191,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 16;
+  const total = 17;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -220,10 +238,19 @@ export async function readSources(
   }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
+  const amr = amr3Dir(dir);
+  const organismAliases = step('organism names', organismAliasesFrom(taxonomy, organisms));
+  const antibioticAliases = amr ? antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) : [];
+  const dosages = amr ? readDosages(amr, antibiotics) : [];
   const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
+  const its = step('rrna/its/', hasItsFolder(dir) ? await readItsReferences(dir, taxonomy, options.signal) : []);
   return {
+    its,
     dir,
     namesDir,
+    organismAliases,
+    antibioticAliases,
+    dosages,
     genomes,
     maldi,
     maldiProteins,

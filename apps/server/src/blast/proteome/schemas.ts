@@ -64,7 +64,7 @@ export const proteomeSpectrum = z.object({
   file: z.string(),
   spot: z.string().nullable(),
   kind: z.enum(['profile', 'peaks']),
-  format: z.enum(['flex', 'mzml', 'text']),
+  format: z.enum(['flex', 'mzml', 'mzxml', 'text']),
   points: z.number().int(),
   instrument: z.string().nullable(),
   level,
@@ -112,7 +112,7 @@ export interface ProteomeSpectrumResult {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   instrument: string | null;
   level: ProteomeLevel;

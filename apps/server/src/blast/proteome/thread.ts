@@ -28,7 +28,7 @@ export interface SpectrumSummary {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   notes: LocalizedText[];
   instrument: string | null;

@@ -97,7 +97,7 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
 
   const rows = report.table?.organisms ?? [];
   for (const [gram, label] of GROUPS) {
-    const group = rows.filter((r) => r.gram === gram);
+    const group = rows.filter((r) => r.gram === gram && r.cells.length > 0);
     if (group.length === 0) continue;
     const drugs = [...new Set(group.flatMap((r) => r.cells.map((c) => c.drug)))].sort();
     const nameWidth = small ? 92 : 130;
@@ -125,7 +125,7 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
         y = doc.page.margins.top;
         header();
       }
-      doc.font('body').fontSize(base).fillColor('#1c2430').text(row.name[locale], left + 2, y + 1, { width: nameWidth - 4, lineBreak: false, ellipsis: true });
+      doc.font('body').fontSize(base).fillColor('#1c2430').text(row.name[locale], left + 2, y + 1, { width: nameWidth - 4, height: base + 2, ellipsis: true });
       doc.text(String(row.isolates), left + nameWidth, y + 1, { width: countWidth, lineBreak: false });
       drugs.forEach((d, i) => {
         const cell = row.cells.find((c) => c.drug === d);
@@ -169,7 +169,10 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    doc.font('body').fontSize(base - 1).fillColor('#8a94a3').text(`${T.footer[locale]} · ${i + 1}/${range.count}`, left, doc.page.height - doc.page.margins.bottom + 8, { width, lineBreak: false });
+    const footerY = doc.page.height - doc.page.margins.bottom + 8;
+    // The footer sits in the bottom margin: without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(base - 1).fillColor('#8a94a3').text(`${T.footer[locale]} · ${i + 1}/${range.count}`, left, footerY, { width, lineBreak: false });
   }
   doc.end();
   return finished;

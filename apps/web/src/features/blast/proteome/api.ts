@@ -13,7 +13,7 @@ export interface SpectrumResult {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   instrument: string | null;
   level: ProteomeLevel;

@@ -50,10 +50,10 @@ export default function ResourcePage() {
           key: 'seq',
           to: '/blast',
           icon: <NodeIndexOutlined />,
-          count: c.sequences16S + c.sequences18S,
+          count: c.sequences16S + c.sequences18S + (c.sequencesITS ?? 0),
           title: k.seq.title,
           unit: k.seq.unit,
-          detail: fmt(k.seq.detail, { s16: number(c.sequences16S), s18: number(c.sequences18S) }),
+          detail: fmt(k.seq.detail, { s16: number(c.sequences16S), s18: number(c.sequences18S), its: number(c.sequencesITS ?? 0) }),
         },
         ...(c.genomes > 0
           ? [
