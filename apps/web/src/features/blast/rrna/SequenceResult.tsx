@@ -8,7 +8,7 @@ import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
 import { explainConfidence, sortHits } from './hits';
 import { fmt, useBlastTexts } from '../texts';
 import { AlignmentView } from './AlignmentView';
-import { ConfidenceTag, SpeciesLink, percent, taxonPath } from '../components/bits';
+import { ConfidenceTag, SpeciesLink, markerCase, percent, taxonPath } from '../components/bits';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -115,7 +115,7 @@ export function SequenceResult({
         {noMatch ? (
           <Alert type="warning" showIcon message={tx.result.noSimilar} description={result.detail[locale]} data-testid="sequence-no-match" />
         ) : (
-          <Alert type="error" showIcon message={result.message[locale]} description={result.detail[locale]} data-testid="sequence-refused" />
+          <Alert type="error" showIcon message={markerCase(result.message[locale])} description={result.detail[locale]} data-testid="sequence-refused" />
         )}
       </section>
     );

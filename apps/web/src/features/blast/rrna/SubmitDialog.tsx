@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/dialog/Dialog';
 import { DEFAULT_ERROR_LIMIT, assembleReadPair, pairReadsByName, qualityTrim, type SangerRead } from '@mdc/core/identify/rrna';
 import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
+import { markerCase } from '../components/bits';
 import { rememberLocalTask } from '../local-tasks';
 import { DEFAULT_LIMITS, checkSequences, parseSequences, type Limits } from './sequence-check';
 import { fmt, useBlastTexts, type BlastTexts } from '../texts';
@@ -297,7 +298,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
         help={
           problem ? (
             <div data-testid="blast-input-error" className="mdc-blast-dialog__error">
-              <div>{problem.message}</div>
+              <div>{markerCase(problem.message)}</div>
               {problem.detail && <div className="mdc-blast-dialog__error-detail">{problem.detail}</div>}
             </div>
           ) : undefined
