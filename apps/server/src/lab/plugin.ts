@@ -620,9 +620,12 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       try {
         file = readIsolateFile(upload!.content);
       } catch (error) {
-        if (error instanceof IsolateFileError || (error as Error).name === 'RefdataFormatError') {
-          const message = (error as Error).message;
-          bad({ en: `The file could not be read: ${message}`, zh: `无法读取该文件：${message}` });
+        if (error instanceof IsolateFileError) bad({ en: `The file could not be read: ${error.texts.en}`, zh: `无法读取该文件：${error.texts.zh}` });
+        if ((error as Error).name === 'RefdataFormatError') {
+          // The reader's reason is English only: the Chinese message says where, in Chinese alone.
+          const { line, column } = error as { line?: number; column?: string };
+          const where = [line !== undefined ? `第 ${line} 行` : '', column ? `${column} 列` : ''].filter(Boolean).join('，');
+          bad({ en: `The file could not be read: ${(error as Error).message}`, zh: `无法读取该文件：${where ? `${where}的` : ''}格式不符合要求` });
         }
         throw error;
       }

@@ -2,6 +2,7 @@ import type { Taxon, TaxonomyTable } from '@mdc/refdata/taxonomy';
 import type { AntibioticRecord } from '@mdc/refdata/whonet';
 import { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 import type { Column, ColumnType, TablePlan } from './batch';
+import { itsPlan } from './its';
 import { MARKERS, type RefdataSources } from './sources';
 
 function columns(spec: Record<string, ColumnType>): Column[] {
@@ -482,6 +483,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
         record.sequence,
         record.line,
         sources.misfiled.get(`${marker}:${record.accession}`) ?? null,
+        record.depositedSpecies ?? '',
+        sources.misplaced.get(`${marker}:${record.accession}`) ?? null,
       ]);
     }
   }
@@ -499,6 +502,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
       sequence: 'text',
       line: 'int',
       misfiled: 'jsonb',
+      deposited_species: 'text',
+      misplaced: 'jsonb',
     }),
     rows,
   };
@@ -514,6 +519,7 @@ export function buildPlans(sources: RefdataSources): TablePlan[] {
     breakpointPlan(sources),
     ...rulePlans(sources),
     sequencePlan(sources),
+    itsPlan(sources.its),
     ...chineseNamePlans(sources),
     astReferencePlan(sources),
   ];
@@ -541,6 +547,7 @@ export const RESOURCE_TABLES = [
   'eucast_rule',
   'qc_range',
   'reference_sequence',
+  'its_reference',
   'chinese_name_antibiotic',
   'chinese_name_organism',
   'ast_reference',

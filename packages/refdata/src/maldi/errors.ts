@@ -17,6 +17,7 @@ export type SpectrumProblem =
   | 'zip-bomb'
   | 'no-spectra'
   | 'mzml'
+  | 'mzxml'
   | 'unsupported';
 
 /**

@@ -211,15 +211,35 @@ async function readLimited(file: string, limit: number, label: string, shown: st
   return readFile(file);
 }
 
-/** A flex acquisition folder holding `fid` and `acqu` (e.g. `…/0_F10/1/1SLin`). */
+/**
+ * The acquisition parameters of a folder: `acqu`, or `acqus` where only that was kept (flexAnalysis
+ * writes both with the same content; some exports and copies keep `acqus` alone).
+ */
+async function acquFileOf(dir: string): Promise<string> {
+  const acqu = path.join(dir, 'acqu');
+  try {
+    await stat(acqu);
+    return acqu;
+  } catch {
+    const acqus = path.join(dir, 'acqus');
+    try {
+      await stat(acqus);
+      return acqus;
+    } catch {
+      return acqu;
+    }
+  }
+}
+
+/** A flex acquisition folder holding `fid` and `acqu` or `acqus` (e.g. `…/0_F10/1/1SLin`). */
 export async function readFlexFolder(dir: string, name: string = dir, limits: SpectrumLimits = DEFAULT_LIMITS): Promise<MaldiSpectrum> {
-  const acqu = await readLimited(path.join(dir, 'acqu'), limits.acquFile, 'acqu', name);
+  const acqu = await readLimited(await acquFileOf(dir), limits.acquFile, 'acqu', name);
   const fid = await readLimited(path.join(dir, 'fid'), limits.fidFile, 'fid', name);
   return parseFlex(fid, acqu, name, limits);
 }
 
 /**
- * Folders under `root` (itself included) that hold both `fid` and `acqu`, sorted, at most
+ * Folders under `root` (itself included) that hold both `fid` and `acqu` (or `acqus`), sorted, at most
  * `maxDepth` levels down: a whole target (`0_A1/1/1SLin`, `0_A2/1/1SLin`, …) or one spot.
  */
 export async function findFlexFolders(root: string, maxDepth = 6): Promise<string[]> {
@@ -232,7 +252,7 @@ export async function findFlexFolders(root: string, maxDepth = 6): Promise<strin
       return;
     }
     const names = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
-    if (names.has('fid') && names.has('acqu')) found.push(dir);
+    if (names.has('fid') && (names.has('acqu') || names.has('acqus'))) found.push(dir);
     if (depth >= maxDepth) return;
     for (const e of entries) if (e.isDirectory()) await walk(path.join(dir, e.name), depth + 1);
   };

@@ -8,6 +8,7 @@ export { DEFAULT_LIMITS, type MaldiSpectrum, type SpectrumFormat, type SpectrumL
 export { checkSpectrum, classifySpectrum } from './validate';
 export { findFlexFolders, flexCalibration, parseAcqu, parseFlex, readFlexFolder, tofToMz, type FlexCalibration } from './flex';
 export { formatMzml, parseMzml, type MzmlWriteOptions } from './mzml';
+export { parseMzxml } from './mzxml';
 export { formatSpectrumText, parseSpectrumText, type TextReadOptions } from './text';
 export { parseSpectrumZip, SPECTRUM_FILE_ENDINGS } from './zip';
 export { acceptedFormats, detectUploadFormat, parseSpectrumUpload, readSpectra, type UploadFormat } from './read';

@@ -3,17 +3,19 @@ import path from 'node:path';
 import { formatBytes, SpectrumFileError } from './errors';
 import { findFlexFolders, readFlexFolder } from './flex';
 import { parseMzml } from './mzml';
+import { parseMzxml } from './mzxml';
 import { parseSpectrumText } from './text';
 import { DEFAULT_LIMITS, type MaldiSpectrum, type SpectrumLimits } from './types';
 import { parseSpectrumZip } from './zip';
 
-export type UploadFormat = 'zip' | 'mzml' | 'text';
+export type UploadFormat = 'zip' | 'mzml' | 'mzxml' | 'text';
 
 /** Formats and limits for a page to state next to an upload field. */
 export function acceptedFormats(limits: SpectrumLimits = DEFAULT_LIMITS) {
   return [
-    { format: 'zip', endings: ['.zip'], limit: limits.zipFile, what: { zh: 'Bruker flex 文件夹（fid + acqu）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu): one spot or a whole target plate' } },
+    { format: 'zip', endings: ['.zip'], limit: limits.zipFile, what: { zh: 'Bruker flex 文件夹（fid + acqu 或 acqus）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu or acqus): one spot or a whole target plate' } },
     { format: 'mzml', endings: ['.mzML'], limit: limits.mzmlFile, what: { zh: 'mzML（普通或 indexed，zlib 压缩或不压缩，32/64 位）', en: 'mzML (plain or indexed, zlib or uncompressed, 32/64-bit)' } },
+    { format: 'mzxml', endings: ['.mzXML'], limit: limits.mzmlFile, what: { zh: 'mzXML（2.x/3.x，zlib 压缩或不压缩，32/64 位；读取 MS1 扫描）', en: 'mzXML (2.x/3.x, zlib or uncompressed, 32/64-bit; MS1 scans are read)' } },
     { format: 'text', endings: ['.spectrum'], limit: limits.spectrumFile, what: { zh: '.spectrum 文本：每行一对 m/z 与强度', en: '.spectrum text: one m/z–intensity pair per line' } },
     { format: 'text', endings: ['.txt', '.csv', '.tsv'], limit: limits.textFile, what: { zh: '文本谱图（空格、逗号或制表符分隔，可带表头；原始谱图或峰列表）', en: 'text spectrum (space, comma or tab separated, optional header; raw profile or peak list)' } },
   ] as const;
@@ -27,7 +29,7 @@ function startsWith(bytes: Uint8Array, ...values: number[]): boolean {
 export function detectUploadFormat(bytes: Uint8Array, fileName: string): UploadFormat | 'flex-fid' | 'unknown' {
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04) || startsWith(bytes, 0x50, 0x4b, 0x05, 0x06)) return 'zip';
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('<')) return /<(indexedmzML|mzML)[\s>]/.test(head) ? 'mzml' : 'unknown';
+  if (head.startsWith('<')) return /<(indexedmzML|mzML)[\s>]/.test(head) ? 'mzml' : /<mzXML[\s>/]/.test(head) ? 'mzxml' : 'unknown';
   const base = path.basename(fileName).toLowerCase();
   if (base === 'fid' || base === 'acqu' || base === 'acqus') return 'flex-fid';
   const probe = bytes.subarray(0, 4096);
@@ -59,11 +61,11 @@ function parseSingleFile(bytes: Uint8Array, fileName: string, limits: SpectrumLi
     });
   }
   if (format === 'mzml') return parseMzml(bytes, fileName, limits);
+  if (format === 'mzxml') return parseMzxml(bytes, fileName, limits);
   if (format === 'unknown') {
-    const mzxml = /\.mzxml$/i.test(lower);
     throw new SpectrumFileError(fileName, 'unrecognised', {
-      zh: mzxml ? '不支持 mzXML，请导出为 mzML。' : '无法识别的文件格式：请上传 flex 文件夹的 zip、mzML 或文本谱图（.spectrum、.txt、.csv、.tsv）。',
-      en: mzxml ? 'mzXML is not read; export mzML instead.' : 'unrecognised format: upload a zip of flex folders, an mzML file or a text spectrum (.spectrum, .txt, .csv, .tsv).',
+      zh: '无法识别的文件格式：请上传 flex 文件夹的 zip、mzML、mzXML 或文本谱图（.spectrum、.txt、.csv、.tsv）。',
+      en: 'unrecognised format: upload a zip of flex folders, an mzML or mzXML file, or a text spectrum (.spectrum, .txt, .csv, .tsv).',
     });
   }
   const limit = lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
@@ -100,7 +102,7 @@ export async function readSpectra(target: string, limits: SpectrumLimits = DEFAU
   if (info.isDirectory()) {
     const folders = await findFlexFolders(target);
     if (folders.length === 0) {
-      throw new SpectrumFileError(target, 'no-spectra', { zh: '文件夹中没有 Bruker flex 谱图（fid 与 acqu）。', en: 'the folder holds no Bruker flex spectrum (fid and acqu).' });
+      throw new SpectrumFileError(target, 'no-spectra', { zh: '文件夹中没有 Bruker flex 谱图（fid 与 acqu/acqus）。', en: 'the folder holds no Bruker flex spectrum (fid and acqu or acqus).' });
     }
     if (folders.length > limits.zipSpectra) {
       throw new SpectrumFileError(target, 'too-large', { zh: `文件夹中的谱图超过 ${limits.zipSpectra} 个。`, en: `the folder holds more than ${limits.zipSpectra} spectra.` });
@@ -114,12 +116,12 @@ export async function readSpectra(target: string, limits: SpectrumLimits = DEFAU
     return out;
   }
   const base = path.basename(target);
-  if (base === 'fid' || base === 'acqu') return [await readFlexFolder(path.dirname(target), target, limits)];
+  if (base === 'fid' || base === 'acqu' || base === 'acqus') return [await readFlexFolder(path.dirname(target), target, limits)];
   const head = await readHead(target, info.size);
   const format = detectUploadFormat(head, target);
   const lower = target.toLowerCase();
   const limit =
-    format === 'zip' ? limits.zipFile : format === 'mzml' ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
+    format === 'zip' ? limits.zipFile : format === 'mzml' || format === 'mzxml' ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
   if (info.size > limit) {
     throw new SpectrumFileError(target, 'too-large', { zh: `文件 ${formatBytes(info.size)}，超过上限 ${formatBytes(limit)}。`, en: `the file is ${formatBytes(info.size)}, above the limit of ${formatBytes(limit)}.` });
   }

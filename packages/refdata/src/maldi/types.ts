@@ -1,6 +1,6 @@
 import type { LocalizedText, SpectrumInput } from '@mdc/core/identify/proteome';
 
-export type SpectrumFormat = 'flex' | 'mzml' | 'text';
+export type SpectrumFormat = 'flex' | 'mzml' | 'mzxml' | 'text';
 
 /** A spectrum as read from a file: checked (m/z positive and strictly increasing, finite values). */
 export interface MaldiSpectrum extends SpectrumInput {
@@ -25,7 +25,7 @@ export interface SpectrumLimits {
   spectrumFile: number;
   /** `.txt`, `.csv`, `.tsv` text. */
   textFile: number;
-  /** `.mzML`. */
+  /** `.mzML` and `.mzXML`. */
   mzmlFile: number;
   /** Bruker `fid`. */
   fidFile: number;

@@ -4,7 +4,7 @@ import { parseFlex } from './flex';
 import { DEFAULT_LIMITS, type MaldiSpectrum, type SpectrumLimits } from './types';
 
 /** File endings of single-file spectra a zip may hold beside flex folders. */
-export const SPECTRUM_FILE_ENDINGS = ['.mzml', '.spectrum', '.txt', '.csv', '.tsv'] as const;
+export const SPECTRUM_FILE_ENDINGS = ['.mzml', '.mzxml', '.spectrum', '.txt', '.csv', '.tsv'] as const;
 
 function baseName(entry: string): string {
   const i = entry.lastIndexOf('/');
@@ -22,7 +22,7 @@ function wanted(entry: string): 'fid' | 'acqu' | 'file' | null {
   const base = baseName(entry);
   if (base.startsWith('._')) return null;
   if (base === 'fid') return 'fid';
-  if (base === 'acqu') return 'acqu';
+  if (base === 'acqu' || base === 'acqus') return 'acqu';
   const lower = base.toLowerCase();
   return SPECTRUM_FILE_ENDINGS.some((e) => lower.endsWith(e)) ? 'file' : null;
 }
@@ -44,7 +44,8 @@ export async function parseSpectrumZip(
   }
   const unreadable = (err: unknown) =>
     new SpectrumFileError(file, 'zip', {
-      zh: `无法读取 zip 文件（${(err as Error).message}）：文件可能损坏或不完整。`,
+      // The zip library's reason is English: the Chinese message says what it means instead of quoting it.
+      zh: '无法读取 zip 文件：文件可能损坏或不完整（例如上传中断）。请重新打包后上传。',
       en: `the zip cannot be read (${(err as Error).message}): it may be damaged or incomplete.`,
     });
   let zip: yauzl.ZipFile;
@@ -72,7 +73,7 @@ export async function parseSpectrumZip(
           throw new SpectrumFileError(shown, 'zip', { zh: '文件已加密，无法读取。', en: 'the entry is encrypted and cannot be read.' });
         }
         const lower = name.toLowerCase();
-        const limit = kind === 'fid' ? limits.fidFile : kind === 'acqu' ? limits.acquFile : lower.endsWith('.mzml') ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
+        const limit = kind === 'fid' ? limits.fidFile : kind === 'acqu' ? limits.acquFile : lower.endsWith('.mzml') || lower.endsWith('.mzxml') ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
         const size = entry.uncompressedSize;
         if (size > limit) {
           throw new SpectrumFileError(shown, 'too-large', { zh: `解压后 ${formatBytes(size)}，超过上限 ${formatBytes(limit)}。`, en: `it unpacks to ${formatBytes(size)}, above the limit of ${formatBytes(limit)}.` });
@@ -119,7 +120,7 @@ export async function parseSpectrumZip(
         data = Buffer.concat(chunks);
       } catch (err) {
         throw new SpectrumFileError(`${file}:${name}`, 'zip', {
-          zh: `无法解压（${(err as Error).message}）：zip 可能损坏。`,
+          zh: '无法解压该文件：zip 可能损坏。请重新打包后上传。',
           en: `it cannot be unpacked (${(err as Error).message}): the zip may be damaged.`,
         });
       }
@@ -127,7 +128,8 @@ export async function parseSpectrumZip(
       else {
         const dir = dirName(name);
         const slot = byDir.get(dir) ?? {};
-        slot[kind] = data;
+        // Both acqu and acqus in one folder: acqu is the one flexControl reads.
+        if (kind === 'fid' || !slot.acqu || baseName(name) === 'acqu') slot[kind] = data;
         byDir.set(dir, slot);
       }
     }
@@ -136,15 +138,15 @@ export async function parseSpectrumZip(
       const name = `${file}:${dir || '.'}`;
       if (!fid) continue; // an acqu alone (e.g. beside a processed spectrum) holds no data
       if (!acqu) {
-        throw new SpectrumFileError(name, 'acqu', { zh: 'fid 旁边没有 acqu 文件，无法计算 m/z。', en: 'the fid has no acqu file beside it, so m/z cannot be computed.' });
+        throw new SpectrumFileError(name, 'acqu', { zh: 'fid 旁边没有 acqu（或 acqus）文件，无法计算 m/z。', en: 'the fid has no acqu (or acqus) file beside it, so m/z cannot be computed.' });
       }
       out.push({ key: dir, spectra: [parseFlex(fid, acqu, name, limits)] });
     }
     for (const [name, data] of singles) out.push({ key: name, spectra: parseSingle(data, `${file}:${name}`) });
     if (out.length === 0) {
       throw new SpectrumFileError(file, 'no-spectra', {
-        zh: 'zip 中没有谱图（应含 Bruker flex 文件夹的 fid 与 acqu，或 mzML/文本谱图）。',
-        en: 'the zip holds no spectrum (expected Bruker flex folders with fid and acqu, or mzML or text spectra).',
+        zh: 'zip 中没有谱图（应含 Bruker flex 文件夹的 fid 与 acqu/acqus，或 mzML、mzXML、文本谱图）。',
+        en: 'the zip holds no spectrum (expected Bruker flex folders with fid and acqu/acqus, or mzML, mzXML or text spectra).',
       });
     }
     out.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));

@@ -34,3 +34,4 @@ import { TaxonomyTable } from './table';
 export function parseTaxonomy(microorganismsText: string, codesText = 'code\tmo\n'): TaxonomyTable {
   return new TaxonomyTable(parseMicroorganisms(microorganismsText), parseTaxonCodes(codesText));
 }
+export { acceptedSpecies, acceptedSpeciesResolver, withAcceptedNames, type AcceptedSpecies, type LabelledRecord } from './reference-names';

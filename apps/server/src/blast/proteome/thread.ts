@@ -28,7 +28,7 @@ export interface SpectrumSummary {
   file: string;
   spot: string | null;
   kind: 'profile' | 'peaks';
-  format: 'flex' | 'mzml' | 'text';
+  format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
   notes: LocalizedText[];
   instrument: string | null;
@@ -139,6 +139,7 @@ function libraryFreeResult(r: ReturnType<typeof identifyLibraryFree>): LibraryFr
     label: r.label,
     score: r.score,
     text: r.text,
+    reference: r.reference,
     candidates: r.candidates.map((c) => ({
       genus: c.genus,
       species: c.species,

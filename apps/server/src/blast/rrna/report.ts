@@ -1,4 +1,4 @@
-import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
+import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ComplexCall, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
 import { csvDocument } from '../csv';
 import type { SequenceRow } from './store';
 
@@ -106,8 +106,10 @@ export const REPORT_TEXT = {
   },
 } as const;
 
-export function confidenceText(level: keyof typeof CONFIDENCE_LABELS, names: string[], lang: Language): string {
+export function confidenceText(level: keyof typeof CONFIDENCE_LABELS, names: string[], lang: Language, complex?: ComplexCall): string {
   const label = CONFIDENCE_LABELS[level][lang];
+  // A complex is the call; the members found follow it.
+  if (complex) return `${label}: ${lang === 'zh' ? `${complex.zh}（${complex.name}）` : complex.name} — ${names.join(', ')}`;
   return names.length ? `${label}: ${names.join(', ')}` : label;
 }
 
@@ -154,7 +156,7 @@ export function resultCsv(sequences: SequenceRow[], lang: Language, marker: Mark
       rows.push([s.position, s.query_id, ...empty(11), result.reason === 'no-similar-reference' ? t.noSimilar : '', [label, result.detail[lang], ...trimNotes(s, lang)].join(' — ')]);
       continue;
     }
-    const confidence = confidenceText(result.confidence.level, result.confidence.names, lang);
+    const confidence = confidenceText(result.confidence.level, result.confidence.names, lang, result.confidence.complex);
     const limited = result.confidence.limitedBy === 'coverage' ? t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholdsFor(marker).minCoverage) : '';
     const notes = [limited, ...trimNotes(s, lang)].filter(Boolean).join('; ');
     for (const hit of result.hits) {

@@ -41,6 +41,7 @@ export const hit = z.object({
   referenceLength: z.number().int(),
   strand: z.enum(['+', '-']),
   tiedWithTop: z.boolean(),
+  depositedSpecies: z.string().optional().describe('the label the reference was deposited under, when `species` is its accepted name and differs'),
   taxonId: z.string().nullable().describe('/resource/taxon/:id of the species, when the taxonomy knows it'),
 });
 
@@ -51,8 +52,13 @@ export const confidence = z.object({
   margin: z.number().nullable().describe('percentage points to the best other species'),
   nextSpecies: z.string().optional(),
   coverage: z.number().optional().describe('percent of the sequence aligned with the top hit'),
-  limitedBy: z.enum(['coverage', 'aligned-length']).optional().describe('why the level is lower than the similarity alone supports'),
+  limitedBy: z.enum(['coverage', 'aligned-length', 'genera']).optional().describe('why the level is lower than the similarity alone supports (genera: the species within the margin span genera)'),
   similarityLevel: confidenceLevel.optional().describe('the level the similarity alone supports, when limitedBy lowered it'),
+  groupSpecies: z.array(z.string()).optional().describe('the species within the margin, when they span genera'),
+  complex: z
+    .object({ id: z.string(), name: z.string(), zh: z.string(), settles: z.object({ zh: z.string(), en: z.string() }) })
+    .optional()
+    .describe('the species complex named instead of its species, which the gene cannot split (level species; names are the members found)'),
 });
 
 export const region = z

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { AntibiogramCell, AntibiogramOrganismRow } from '@mdc/core/antibiogram';
 import { spreadsheetCell, type Locale } from '@mdc/contracts';
-import { pdfFont } from '../export';
+import { labPdfDocument } from '../export';
 import type { AntibiogramReport } from './report';
 
 type Texts = Record<Locale, string>;
@@ -71,21 +70,15 @@ const periodLabel = (report: AntibiogramReport, locale: Locale) => (report.perio
 
 /** The pocket card: one organism × drug grid per Gram group, the rules and counts under it. */
 export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, size: 'A4' | 'A5'): Promise<Buffer | null> {
-  const font = pdfFont();
-  if (!font) return null;
   const small = size === 'A5';
-  const doc = new PDFDocument({
+  const opened = labPdfDocument({
     size,
     layout: 'landscape',
     margins: small ? { top: 24, bottom: 28, left: 20, right: 20 } : { top: 36, bottom: 40, left: 32, right: 32 },
     info: { Title: `${T.title[locale]} ${periodLabel(report, locale)}`, Author: 'MDC · Microbe Data Cloud' },
-    bufferPages: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.registerFont('body', font.regular, font.files.regular.family);
-  doc.registerFont('bold', font.bold, font.files.bold.family);
+  if (!opened) return null;
+  const { doc, finished } = opened;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
@@ -97,7 +90,7 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
 
   const rows = report.table?.organisms ?? [];
   for (const [gram, label] of GROUPS) {
-    const group = rows.filter((r) => r.gram === gram);
+    const group = rows.filter((r) => r.gram === gram && r.cells.length > 0);
     if (group.length === 0) continue;
     const drugs = [...new Set(group.flatMap((r) => r.cells.map((c) => c.drug)))].sort();
     const nameWidth = small ? 92 : 130;
@@ -125,7 +118,7 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
         y = doc.page.margins.top;
         header();
       }
-      doc.font('body').fontSize(base).fillColor('#1c2430').text(row.name[locale], left + 2, y + 1, { width: nameWidth - 4, lineBreak: false, ellipsis: true });
+      doc.font('body').fontSize(base).fillColor('#1c2430').text(row.name[locale], left + 2, y + 1, { width: nameWidth - 4, height: base + 2, ellipsis: true });
       doc.text(String(row.isolates), left + nameWidth, y + 1, { width: countWidth, lineBreak: false });
       drugs.forEach((d, i) => {
         const cell = row.cells.find((c) => c.drug === d);
@@ -169,7 +162,10 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    doc.font('body').fontSize(base - 1).fillColor('#8a94a3').text(`${T.footer[locale]} · ${i + 1}/${range.count}`, left, doc.page.height - doc.page.margins.bottom + 8, { width, lineBreak: false });
+    const footerY = doc.page.height - doc.page.margins.bottom + 8;
+    // The footer sits in the bottom margin: without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(base - 1).fillColor('#8a94a3').text(`${T.footer[locale]} · ${i + 1}/${range.count}`, left, footerY, { width, lineBreak: false });
   }
   doc.end();
   return finished;

@@ -189,6 +189,12 @@ export interface ExperimentInput {
   results: ResultInput[];
   tests: IsolateTests;
   expertRules: boolean;
+  /** Optional context for the cumulative antibiogram. */
+  patientId?: string;
+  specimenNumber?: string;
+  collectionDate?: string;
+  ward?: string;
+  setting?: string;
 }
 
 export interface HistoryQuery {

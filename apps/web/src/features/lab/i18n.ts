@@ -395,7 +395,7 @@ const en: LabText = {
     test: 'Column',
   },
   detail: {
-    title: 'Drug-sensitivity detail',
+    title: 'AST result detail',
     outcome: 'Outcome',
     reasoning: 'Reasoning',
     breakpointRow: 'Breakpoint row',

@@ -132,11 +132,19 @@ export function speciesFloorOf(entry: LibraryEntry): { replicateFloor: number; s
 }
 
 /**
- * The query is the very spectrum an entry was built from (every peak at the same m/z, same count):
- * its score says nothing about identification.
+ * The query is the very spectrum an entry was built from: every peak of the entry found at the same
+ * m/z (under 1 ppm) with the same relative intensities (a main spectrum of one spectrum keeps its
+ * strongest peaks, so the query may have more). Another spectrum of the same strain never places
+ * ten or more peaks within 1 ppm of all of the entry's.
  */
 export function sameSpectrum(ex: ScoreExplanation): boolean {
-  return ex.queryPeaks > 0 && ex.matched.length === ex.queryPeaks && ex.matched.length === ex.referencePeaks && ex.matched.every((m) => Math.abs(m.errorPpm) < 1);
+  return (
+    ex.referencePeaks >= 10 &&
+    ex.matched.length === ex.referencePeaks &&
+    ex.matched.every((m) => Math.abs(m.errorPpm) < 1) &&
+    ex.pearson !== null &&
+    ex.pearson > 0.999
+  );
 }
 
 export interface ProteomeIdentification {
@@ -329,6 +337,19 @@ export function identifyPeaks(
       text: {
         zh: `${call.species} 条目自身的重复谱图对它的得分最低为 ${fmt(floor.replicateFloor)}；本谱图 ${fmt(call.score)} 低于 ${fmt(floor.speciesFloor)}，不能确认为该种，只作属水平参考。`,
         en: `The replicates of the ${call.species} entry score ${fmt(floor.replicateFloor)} or more against it; this spectrum's ${fmt(call.score)} is below ${fmt(floor.speciesFloor)}, so the species is not confirmed (genus level at most).`,
+      },
+    };
+    level = 'genus';
+  }
+  // Against an entry built from replicates (a lab's own strain), another species scoring close
+  // behind leaves the species open too.
+  if (!calibrated && floor && (level === 'species' || level === 'subspecies') && margin !== null && margin < p.closeMargin && runnerUp) {
+    calibrated = {
+      scoreLevel: level,
+      ...floor,
+      text: {
+        zh: `次优菌种 ${runnerUp.species}（${fmt(runnerUp.score)}）与本条目相差不足 ${p.closeMargin.toFixed(2)}，不能确认为 ${call.species}，只作属水平参考。`,
+        en: `The runner-up species ${runnerUp.species} (${fmt(runnerUp.score)}) is within ${p.closeMargin.toFixed(2)} of this entry, so ${call.species} is not confirmed (genus level at most).`,
       },
     };
     level = 'genus';

@@ -134,7 +134,8 @@ export default function AntibiogramPage() {
   const allDrugs = Object.keys(data?.drugs ?? {}).sort();
 
   const table = (gram: '+' | '-' | '', title: string) => {
-    const group = rows.filter((r) => r.gram === gram);
+    // Organisms without a single interpreted drug have nothing to show in a row.
+    const group = rows.filter((r) => r.gram === gram && r.cells.length > 0);
     if (group.length === 0) return null;
     const drugs = [...new Set(group.flatMap((r) => r.cells.map((c) => c.drug)))].sort();
     const guidelines = [...new Set(group.flatMap((r) => r.cells.flatMap((c) => c.guidelines)))].sort();
@@ -288,7 +289,7 @@ export default function AntibiogramPage() {
               </label>
               <label>
                 <span>{text.first}</span>
-                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 250 }} />
+                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 310 }} />
               </label>
               {query.first === 'episode' && (
                 <label>
@@ -398,7 +399,7 @@ export default function AntibiogramPage() {
                 {text.rereadHint} {data.facets.guidelines.length > 0 && `${text.readUnder}: ${data.facets.guidelines.join(', ')}`}
               </p>
               <div className="mdc-ag__combo">
-                <Select placeholder="CLSI 2022" value={guideline} onChange={setGuideline} options={guidelineChoices.map((g) => ({ value: g, label: g }))} style={{ minWidth: 160 }} />
+                <Select placeholder={text.rereadPick} value={guideline} onChange={setGuideline} options={guidelineChoices.map((g) => ({ value: g, label: g }))} style={{ minWidth: 160 }} />
                 <Button icon={<ReloadOutlined />} onClick={() => void reread()} disabled={!guideline || data.rereading} loading={data.rereading}>
                   {data.rereading ? text.rereadRunning : text.rereadButton}
                 </Button>

@@ -3,8 +3,11 @@ export function TrendChart({ points }: { points: Array<{ period: string; n: numb
   const width = 320;
   const height = 120;
   const pad = { left: 30, right: 10, top: 10, bottom: 22 };
-  const step = points.length > 1 ? (width - pad.left - pad.right) / (points.length - 1) : 0;
-  const x = (i: number) => pad.left + (points.length > 1 ? i * step : (width - pad.left - pad.right) / 2);
+  // Points start clear of the axis labels.
+  const inset = 16;
+  const span = width - pad.left - pad.right - 2 * inset;
+  const step = points.length > 1 ? span / (points.length - 1) : 0;
+  const x = (i: number) => pad.left + inset + (points.length > 1 ? i * step : span / 2);
   const y = (pct: number) => pad.top + (1 - pct / 100) * (height - pad.top - pad.bottom);
   const shown = points.map((p, i) => ({ ...p, i })).filter((p) => p.percent !== null);
   return (

@@ -52,12 +52,22 @@ const zh = {
   rereadHint: '用所选指南与年份重新判读已保存的全部菌株。',
   rereadRunning: '正在重新判读…',
   rereadButton: '重新判读',
+  rereadPick: '选择指南与年份',
   readUnder: '当前判读依据',
   exportPdfA4: 'PDF（A4）',
   exportPdfA5: '口袋卡 PDF（A5）',
   exportExcel: 'Excel',
   exportFailed: '导出失败',
   cell: { intrinsic: '天然耐药', below: (n: number) => `株数不足（n=${n}）` },
+  context: {
+    title: '患者与标本（选填，用于累积药敏）',
+    hint: '填写后本菌株计入累积药敏报告：同一患者+标本号+菌种+采集日期只计一次。',
+    patientId: '患者 ID',
+    specimenNumber: '标本号',
+    collectionDate: '采集日期',
+    ward: '病区',
+    setting: '患者类型',
+  },
 };
 
 type AntibiogramText = typeof zh;
@@ -111,12 +121,22 @@ const en: AntibiogramText = {
   rereadHint: 'Interpret every stored isolate again under the chosen guideline and year.',
   rereadRunning: 'Re-reading…',
   rereadButton: 'Re-read',
+  rereadPick: 'Choose guideline and year',
   readUnder: 'Currently read under',
   exportPdfA4: 'PDF (A4)',
   exportPdfA5: 'Pocket card PDF (A5)',
   exportExcel: 'Excel',
   exportFailed: 'Export failed',
   cell: { intrinsic: 'intrinsic resistance', below: (n) => `too few isolates (n=${n})` },
+  context: {
+    title: 'Patient and specimen (optional, for the antibiogram)',
+    hint: 'With these the isolate counts in the cumulative antibiogram: one isolate per patient + specimen number + organism + collection date.',
+    patientId: 'Patient ID',
+    specimenNumber: 'Specimen number',
+    collectionDate: 'Collection date',
+    ward: 'Ward',
+    setting: 'Patient setting',
+  },
 };
 
 export const antibiogramTexts: Record<Locale, AntibiogramText> = { zh, en };
