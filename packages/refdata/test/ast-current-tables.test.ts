@@ -117,7 +117,7 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
       const generic = rows.filter(
         (r) => r.guideline === guidelineYear && r.ab === drug && r.method === method && r.type === 'human' && !r.uti && r.rankIndex >= 2.5 && (r.rankIndex > 2.5 || r.mo.startsWith('B_STRPT')),
       );
-      const answers = generic.map((r) => {
+      const answers: string[] = generic.map((r) => {
         const eucast = r.family === 'EUCAST';
         if (r.s !== null && (method === 'MIC' ? v <= r.s : v >= r.s)) return 'S';
         if (r.r !== null && (method === 'MIC' ? (eucast ? v > r.r : v >= r.r) : eucast ? v < r.r : v <= r.r)) return 'R';
@@ -166,4 +166,35 @@ describe.skipIf(!dataDir)('where WHONET and AMR 3.0.0 both give a guideline-year
     // Named, not hidden: the README lists what differs.
     expect(differ.length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe.skipIf(!dataDir)('an isolate under the current tables', () => {
+  let kb: KnowledgeBase;
+  beforeAll(() => {
+    kb = buildKnowledgeBase(readAstTables(dataDir).tables);
+  }, 120_000);
+
+  it('says when the previous years of the guideline gave another category: I under CLSI 2025 — was S under CLSI 2022', () => {
+    const isolate = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'GEN', value: '4', method: 'MIC' }] });
+    const [gentamicin] = isolate.results;
+    expect(gentamicin).toMatchObject({ category: 'I', year: 2025, yearChange: { year: 2022, category: 'S', changedIn: 2023 } });
+    expect(gentamicin!.notes.map((n) => n.en)).toContain('I under CLSI 2025 — was S under CLSI 2022 (breakpoint changed in CLSI 2023)');
+    const stable = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'GEN', value: '16', method: 'MIC' }] });
+    expect(stable.results[0]!.yearChange).toBeUndefined();
+  });
+
+  it('carries the Salmonella reporting comment and raises the CRE alert', () => {
+    const salmonella = kb.interpretIsolate({ organism: 'Salmonella enterica', guideline: 'CLSI', results: [{ antibiotic: 'GEN', value: '1', method: 'MIC' }] });
+    expect(salmonella.results[0]).toMatchObject({ category: 'S', reporting: [{ rule: 'salmonella-shigella-not-susceptible' }] });
+    const cre = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'MEM', value: '8', method: 'MIC' }, { antibiotic: 'ETP', value: '0.25', method: 'MIC' }] });
+    expect(cre.alerts.map((a) => a.id)).toEqual(['cre', 'carbapenem-contradiction']);
+  });
+
+  it('explains SDD and EUCAST I with the dose behind it', () => {
+    const sdd = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'FEP', value: '4', method: 'MIC' }] });
+    expect(sdd.results[0]!.notes.map((n) => n.en).join(' ')).toMatch(/susceptible-dose dependent/);
+    const eucast = kb.interpretIsolate({ organism: 'Pseudomonas aeruginosa', guideline: 'EUCAST', results: [{ antibiotic: 'CAZ', value: '8', method: 'MIC' }] });
+    expect(eucast.results[0]!.category).toBe('I');
+    expect(eucast.results[0]!.notes.map((n) => n.en).join(' ')).toMatch(/susceptible, increased exposure: the breakpoint assumes the high dose \d[^;]* iv \(EUCAST breakpoint tables v15, dosages\)/);
+  });
 });

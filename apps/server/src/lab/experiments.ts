@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FiredRule, IsolateResult, Localized } from '@mdc/core/ast';
+import type { FiredRule, IsolateAlert, IsolateResult, Localized } from '@mdc/core/ast';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
 import { breakpointText, sampleTypeLabel, siteChoiceLabel, type IsolateTests } from './catalog';
@@ -56,6 +56,8 @@ export interface ExperimentRow {
 export interface ExperimentSummary {
   categories: Record<string, number>;
   rules?: FiredRule[];
+  /** What the isolate's results call for next (CRE, MRSA…). */
+  alerts?: IsolateAlert[];
   batch?: BatchSummary;
 }
 
@@ -394,7 +396,7 @@ export async function runInterpretJob(db: Db, experimentId: number, knowledge: L
   const { interpretation, stored } = interpretExperiment(row, knowledge);
   const organism = interpretation.organism;
   const label = organism ? knowledge.suggestions.label(organism.code) : undefined;
-  const summary: ExperimentSummary = { categories: categoryCounts(stored.map((r) => r.category)), rules: interpretation.rules };
+  const summary: ExperimentSummary = { categories: categoryCounts(stored.map((r) => r.category)), rules: interpretation.rules, alerts: interpretation.alerts };
   await db.transaction(async (tx) => {
     const alive = await tx.query<{ status: string }>('SELECT status FROM lab_experiment WHERE id = $1 FOR UPDATE', [experimentId]);
     if (alive[0]?.status !== 'running') return;

@@ -166,7 +166,11 @@ function valueProblem(method: 'MIC' | 'DISK' | null, value: string): LabMessageK
   const parsed = parseLabValue(value);
   const range = VALID_RANGE[disk ? 'DISK' : 'MIC'];
   const unitOk = !parsed.ok || parsed.unit === null || parsed.unit === (disk ? 'mm' : 'mg/L');
-  if (!parsed.ok || !unitOk || parsed.value.value < range.min || parsed.value.value > range.max) return disk ? 'wrongZone' : 'wrongMic';
+  // Why, in the reader's terms: not a number, negative, or outside the range.
+  const field = disk ? 'wrongZone' : 'wrongMic';
+  if (!parsed.ok) return parsed.problem === 'negative' ? `${field}Negative` : `${field}NotNumber`;
+  if (!unitOk) return field;
+  if (parsed.value.value < range.min || parsed.value.value > range.max) return `${field}Range`;
   return null;
 }
 

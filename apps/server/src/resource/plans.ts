@@ -521,7 +521,17 @@ export function buildPlans(sources: RefdataSources): TablePlan[] {
     sequencePlan(sources),
     itsPlan(sources.its),
     ...chineseNamePlans(sources),
+    astReferencePlan(sources),
   ];
+}
+
+/** Organism and drug names and EUCAST dosages the Lab reads beyond WHONET's tables (see migration 051). */
+export function astReferencePlan(sources: RefdataSources): TablePlan {
+  const rows: unknown[][] = [];
+  for (const a of sources.organismAliases) rows.push([rows.length + 1, 'organism', a.name, a.code, null]);
+  for (const a of sources.antibioticAliases) rows.push([rows.length + 1, 'antibiotic', a.name, a.code, null]);
+  for (const d of sources.dosages) rows.push([rows.length + 1, 'dosage', d.type, d.code, d]);
+  return { table: 'ast_reference', columns: columns({ line: 'int', kind: 'text', name: 'text', code: 'text', detail: 'jsonb' }), rows };
 }
 
 /** Tables an import owns; an import empties all of them, whatever the files hold. */
@@ -540,4 +550,5 @@ export const RESOURCE_TABLES = [
   'its_reference',
   'chinese_name_antibiotic',
   'chinese_name_organism',
+  'ast_reference',
 ] as const;

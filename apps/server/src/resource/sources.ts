@@ -18,8 +18,19 @@ import {
   type QcRangeRecord,
   type RefdataFormatError,
 } from '@mdc/refdata/whonet';
-import { AMR_3_FOLDER, currentBreakpoints, readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
+import {
+  AMR_3_FOLDER,
+  amr3Dir,
+  antibioticAliasesFrom,
+  currentBreakpoints,
+  organismAliasesFrom,
+  readAntimicrobials,
+  readDosages,
+  readEucastRules,
+  type EucastRuleRecord,
+} from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
+import type { AstTables } from '@mdc/core/ast';
 import { findMisfiledReferences, findMisplacedReferences, type MisfiledReference, type MisplacedReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
@@ -70,6 +81,10 @@ export interface RefdataSources {
   genomes: GenomeRow[];
   /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
   maldi: MaldiRow[];
+  /** Names the Lab reads beyond WHONET's: organisms through the taxonomy, drugs through AMR's antimicrobials.tsv. */
+  organismAliases: { name: string; code: string }[];
+  antibioticAliases: { name: string; code: string }[];
+  dosages: NonNullable<AstTables['dosages']>;
   /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
   maldiProteins: ProteinTable | null;
   /** Fungal ITS references of `rrna/its/` (an older data folder has none). */
@@ -223,12 +238,19 @@ export async function readSources(
   }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
+  const amr = amr3Dir(dir);
+  const organismAliases = step('organism names', organismAliasesFrom(taxonomy, organisms));
+  const antibioticAliases = amr ? antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) : [];
+  const dosages = amr ? readDosages(amr, antibiotics) : [];
   const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
   const its = step('rrna/its/', hasItsFolder(dir) ? await readItsReferences(dir, taxonomy, options.signal) : []);
   return {
     its,
     dir,
     namesDir,
+    organismAliases,
+    antibioticAliases,
+    dosages,
     genomes,
     maldi,
     maldiProteins,

@@ -27,6 +27,8 @@ export interface WhonetTables {
   expertRules: ExpertRuleRecord[];
   eucastRules: EucastRuleRecord[];
   qcRanges: QcRangeRecord[];
+  /** Organism and drug names and EUCAST dosages beyond WHONET's tables (table ast_reference). */
+  references?: { kind: string; name: string; code: string; detail: NonNullable<AstTables['dosages']>[number] | null }[];
 }
 
 async function records<T>(db: Queryable, table: string): Promise<T[]> {
@@ -47,6 +49,7 @@ export async function loadWhonetTables(db: Queryable): Promise<WhonetTables> {
     expertRules: await records<ExpertRuleRecord>(db, 'expert_rule'),
     eucastRules: await records<EucastRuleRecord>(db, 'eucast_rule'),
     qcRanges: await records<QcRangeRecord>(db, 'qc_range'),
+    references: await db.query('SELECT kind, name, code, detail FROM ast_reference ORDER BY line'),
   };
 }
 
@@ -59,6 +62,9 @@ export function toAstTables(tables: WhonetTables): AstTables {
     expectedResistance: toExpectedResistanceDefinitions(tables.expectedResistance),
     whonetExpertRules: toWhonetExpertRuleDefinitions(tables.expertRules),
     eucastRules: toEucastRuleDefinitions(tables.eucastRules),
+    organismAliases: (tables.references ?? []).filter((a) => a.kind === 'organism').map(({ name, code }) => ({ name, code })),
+    antibioticAliases: (tables.references ?? []).filter((a) => a.kind === 'antibiotic').map(({ name, code }) => ({ name, code })),
+    dosages: (tables.references ?? []).flatMap((a) => (a.kind === 'dosage' && a.detail ? [a.detail] : [])),
   };
 }
 

@@ -12,13 +12,14 @@ import { loadConfig } from '../../src/config';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db';
 import { readCurrentTaxonomy } from '@mdc/refdata/taxonomy';
+import { currentBreakpoints } from '@mdc/refdata/amr';
 import { importRefdata } from '../../src/resource/importer';
 import { loadImportTaxonomy, RefdataMissingError } from '../../src/resource/sources';
 import { loadReferenceSequences, loadWhonetTables, toAstTables } from '../../src/resource/tables';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir, countFasta, countRows } from '../unit/support/small-refdata';
 
-const TABLES = ['taxon', 'taxon_code', 'whonet_organism', 'antibiotic_row', 'breakpoint', 'expected_resistance', 'expert_rule', 'eucast_rule', 'qc_range', 'reference_sequence', 'chinese_name_organism'];
+const TABLES = ['taxon', 'taxon_code', 'whonet_organism', 'antibiotic_row', 'breakpoint', 'expected_resistance', 'expert_rule', 'eucast_rule', 'qc_range', 'reference_sequence', 'chinese_name_organism', 'ast_reference'];
 
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -62,15 +63,23 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     expect(found.taxon_code).toBe(taxonomy.codes.length);
     expect(found.whonet_organism).toBe(countRows(path.join(small, 'whonet/Organisms.txt')));
     expect(found.antibiotic_row).toBe(countRows(path.join(small, 'whonet/Antibiotics.txt')));
-    expect(found.breakpoint).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+    // WHONET's rows and the AMR 3.0.0 rows of the years WHONET lacks.
+    const whonetDir = path.join(small, 'whonet');
+    const served = currentBreakpoints(small, { organisms: readOrganisms(whonetDir), antibiotics: readAntibiotics(whonetDir), breakpoints: readBreakpoints(whonetDir) }, taxonomy);
+    expect(found.breakpoint).toBe(served.records.length);
+    expect(found.breakpoint).toBeGreaterThan(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+    expect(Object.keys(served.perGuidelineYear)).toEqual(expect.arrayContaining(['CLSI 2025', 'EUCAST 2025']));
+    expect(found.ast_reference).toBeGreaterThan(0);
     expect(found.expected_resistance).toBe(countRows(path.join(small, 'whonet/ExpectedResistancePhenotypes.txt')));
     expect(found.expert_rule).toBe(countRows(path.join(small, 'whonet/ExpertInterpretationRules.txt')));
     expect(found.qc_range).toBe(countRows(path.join(small, 'whonet/QC_Ranges.txt')));
     // The AMR file's one malformed row is left out and reported, not fatal.
     expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/eucast_rules.tsv'), '#') - 1);
     // So is the one E. coli genome contig of the shared 16S set that carries a eukaryotic 18S gene.
-    // And one 16S record that sits inside another genus's cluster, far from its own genus.
+    // And one 16S record that sits inside another genus's cluster, far from its own genus; and AMR 3.0.0 breakpoint rows
+    // of organisms this cut has no WHONET code for are counted and named.
     expect(summary.warnings).toEqual([
+      expect.stringMatching(/^clinical_breakpoints\.tsv: \d+ rows left out \(organism without a WHONET code: /),
       expect.stringContaining('eucast_rules.tsv: line 55'),
       expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/),
       expect.stringMatching(/^16S reference EF059885 \(Enterobacter asburiae\) sits inside Klebsiella \(99\.\d\d % to Klebsiella aerogenes/),
@@ -101,7 +110,10 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     const tables = await loadWhonetTables(portal.db);
     expect(tables.organisms).toEqual(readOrganisms(whonet));
     expect(tables.antibiotics).toEqual(readAntibiotics(whonet));
-    expect(tables.breakpoints).toEqual(readBreakpoints(whonet));
+    const taxonomy = await readCurrentTaxonomy(small);
+    expect(tables.breakpoints).toEqual(
+      currentBreakpoints(small, { organisms: readOrganisms(whonet), antibiotics: readAntibiotics(whonet), breakpoints: readBreakpoints(whonet) }, taxonomy).records,
+    );
     expect(tables.expectedResistance).toEqual(readExpectedResistance(whonet));
     expect(tables.expertRules).toEqual(readExpertRules(whonet));
     expect(tables.qcRanges).toEqual(readQcRanges(whonet));
@@ -251,7 +263,8 @@ describe('first start', () => {
       await portal.app.refdata.whenReady();
       const summary = await call(portal, 'GET', '/api/resource/summary');
       expect(summary.body.data.ready).toBe(true);
-      expect(summary.body.data.counts.breakpoints).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+      // WHONET's rows and the AMR 3.0.0 rows of the years WHONET lacks.
+      expect(summary.body.data.counts.breakpoints).toBeGreaterThan(countRows(path.join(small, 'whonet/Breakpoints.txt')));
       const search = await call(portal, 'POST', '/api/search/autocomplete', { kwd: '大肠埃希' });
       expect(search.body.data.list[0]).toMatchObject({ id: 'B_ESCHR_COLI', value: '大肠埃希菌' });
     } finally {

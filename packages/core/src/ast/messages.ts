@@ -196,6 +196,18 @@ export const MESSAGES = {
     en: 'organism "{input}" was read as {name} (similar spelling)',
     zh: '菌种 "{input}" 按近似拼写识别为 {name}',
   },
+  'note.sdd': {
+    en: 'SDD — susceptible-dose dependent: susceptibility depends on the dosing regimen; a higher dose or more frequent dosing than the standard one is needed (CLSI)',
+    zh: 'SDD——剂量依赖性敏感：敏感性取决于给药方案，需要高于标准剂量或更频繁给药（CLSI）',
+  },
+  'note.eucastI': {
+    en: 'I — susceptible, increased exposure: likely to respond when exposure is increased by the dose or the concentration at the site (EUCAST)',
+    zh: 'I——敏感，增加暴露：增加剂量或感染部位浓度时治疗可能有效（EUCAST）',
+  },
+  'note.eucastIDose': {
+    en: 'I — susceptible, increased exposure: the breakpoint assumes the high dose {dose} (EUCAST breakpoint tables v{version}, dosages)',
+    zh: 'I——敏感，增加暴露：该折点以高剂量 {dose} 为前提（EUCAST 折点表 v{version} 剂量表）',
+  },
   'note.ambiguousCode': {
     en: '"{input}" names two drugs ({other} in WHONET, {chosen} elsewhere): read as {chosen}, the one with a breakpoint for {organism}',
     zh: '"{input}" 可指两种药物（WHONET 中为 {other}，其他系统中为 {chosen}）：按 {chosen} 判读，因其有 {organism} 的折点',

@@ -490,3 +490,24 @@ export function antibioticAliasesFrom(antimicrobials: readonly AmrAntimicrobial[
   }
   return out;
 }
+
+export const DOSAGE_FILE = 'dosage.tsv';
+
+/** `dosage.tsv`: the EUCAST dosages behind the breakpoints, by WHONET code. */
+export function readDosages(dir: string, whonet: readonly AntibioticRecord[]): NonNullable<import('@mdc/core/ast').AstTables['dosages']> {
+  const file = path.join(dir, DOSAGE_FILE);
+  if (!existsSync(file)) return [];
+  const toWhonet = antibioticCodeMap(whonet);
+  const lines = readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+  const header = (lines[0] ?? '').split('\t');
+  const at = (c: string) => header.indexOf(c);
+  const out: NonNullable<import('@mdc/core/ast').AstTables['dosages']> = [];
+  for (const line of lines.slice(1)) {
+    if (line === '') continue;
+    const c = line.split('\t');
+    const code = toWhonet(c[at('ab')] ?? '');
+    if (!code) continue;
+    out.push({ code, type: c[at('type')] ?? '', dose: c[at('dose')] ?? '', times: c[at('dose_times')] ?? '', administration: c[at('administration')] ?? '', version: c[at('eucast_version')] ?? '' });
+  }
+  return out;
+}

@@ -17,6 +17,7 @@ export {
   CLINICAL_BREAKPOINTS_FILE,
   ORGANISM_GROUPS_FILE,
   amr3Dir,
+  readDosages,
   antibioticAliasesFrom,
   parseAntimicrobials,
   readAntimicrobials,

@@ -8,7 +8,7 @@ import type {
   WhonetExpertRuleDefinition,
 } from '@mdc/core/ast';
 import { readEucastRules } from '../amr';
-import { amr3Dir, antibioticAliasesFrom, currentBreakpoints, readAntimicrobials } from '../amr/clinical-breakpoints';
+import { amr3Dir, antibioticAliasesFrom, currentBreakpoints, readAntimicrobials, readDosages } from '../amr/clinical-breakpoints';
 import { organismAliasesFrom } from '../amr/organism-aliases';
 import { readCurrentTaxonomySync } from '../taxonomy/read';
 import { toEucastRuleDefinitions } from '../amr/ast-rules';
@@ -173,7 +173,7 @@ export function readAstTables(dataDir: string | undefined = findRefdataDir(), op
       whonetExpertRules: toWhonetExpertRuleDefinitions(readExpertRules(whonet)),
       eucastRules: toEucastRuleDefinitions(eucast),
       ...(taxonomy ? { organismAliases: organismAliasesFrom(taxonomy, organisms) } : {}),
-      ...(amr && taxonomy ? { antibioticAliases: antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) } : {}),
+      ...(amr && taxonomy ? { antibioticAliases: antibioticAliasesFrom(readAntimicrobials(amr), antibiotics), dosages: readDosages(amr, antibiotics) } : {}),
     },
     issues,
   };

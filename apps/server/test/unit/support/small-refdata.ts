@@ -10,7 +10,7 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
  * and EUCAST breakpoints of a few drugs, every rule, and the 16S/18S sequences of those genera.
  * Small enough to import in a second or two on either database.
  */
-export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides'];
+export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides', 'Salmonella', 'Enterococcus'];
 export const SMALL_DRUGS = ['AMP', 'AMX', 'AMC', 'MEM', 'CAZ', 'CIP', 'GEN', 'OXA', 'VAN', 'FOX', 'TZP', 'CRO', 'COL'];
 
 export function realDataDir(): string {
@@ -73,6 +73,13 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
     return keep;
   });
   writeFileSync(path.join(into, AMR_3, 'microorganisms.tsv.gz'), gzipSync(amrTaxa));
+  // Breakpoints 2023–2025 of the same drugs (and tetracycline, for TET), every group, every drug name.
+  writeFileSync(
+    path.join(into, AMR_3, 'clinical_breakpoints.tsv'),
+    filterTsv(path.join(real, AMR_3, 'clinical_breakpoints.tsv'), (cell) => /20(2[1-5])$/.test(cell('guideline')) && (drugs.has(cell('ab')) || ['TCY', 'FEP', 'CZO', 'ETP', 'IPM'].includes(cell('ab')))),
+  );
+  copyFileSync(path.join(real, AMR_3, 'microorganisms.groups.tsv'), path.join(into, AMR_3, 'microorganisms.groups.tsv'));
+  copyFileSync(path.join(real, AMR_3, 'antimicrobials.tsv'), path.join(into, AMR_3, 'antimicrobials.tsv'));
   writeFileSync(path.join(into, AMR_3, 'microorganisms.codes.tsv'), filterTsv(path.join(real, AMR_3, 'microorganisms.codes.tsv'), (cell) => keptAmr.has(cell('mo'))));
 
   const whonet = (file: string) => path.join(real, 'whonet', file);

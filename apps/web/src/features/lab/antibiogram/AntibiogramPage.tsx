@@ -289,7 +289,7 @@ export default function AntibiogramPage() {
               </label>
               <label>
                 <span>{text.first}</span>
-                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 250 }} />
+                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 310 }} />
               </label>
               {query.first === 'episode' && (
                 <label>
