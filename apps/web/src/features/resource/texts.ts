@@ -62,6 +62,7 @@ const zh = {
       ['WHONET', '抗菌药物、菌种代码与分组、CLSI/EUCAST 等折点、天然耐药表型、专家规则、质控范围'],
       ['EUCAST', 'EUCAST 专家规则与天然耐药表（AMR 数据集）'],
       ['NCBI', '16S/18S rRNA 参考序列（NCBI rRNA 数据集）'],
+      ['UNITE / Index Fungorum', '真菌 ITS1、ITS2 与完整 ITS 参考序列（IF+UNITE+INSDC 2024，ITSx 切分；UNITE 数据 CC BY-SA 4.0）'],
     ] as [string, string][],
   },
   ranks: {
@@ -308,6 +309,7 @@ export const resourceTextsEn: ResourceTexts = {
       ['WHONET', 'Antimicrobials, organism codes and groups, CLSI/EUCAST and other breakpoints, expected resistant phenotypes, expert rules, QC ranges'],
       ['EUCAST', 'EUCAST expert rules and intrinsic resistance table (AMR data set)'],
       ['NCBI', '16S/18S rRNA reference sequences (NCBI rRNA collections)'],
+      ['UNITE / Index Fungorum', 'Fungal ITS1, ITS2 and whole ITS reference sequences (IF+UNITE+INSDC 2024, regions cut by ITSx; UNITE data CC BY-SA 4.0)'],
     ],
   },
   ranks: {
