@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { IDENTIFY_MESSAGES } from '@mdc/core/identify/rrna';
@@ -13,6 +15,7 @@ let stack: Stack;
 let account: { email: string; password: string };
 let queries: FastaRecord[];
 
+const fixtures = path.join(import.meta.dirname, '../../packages/refdata/test/fixtures/ab1');
 const query = (species: string) => queries.find((q) => q.expected === species)!;
 const fasta = (records: FastaRecord[]) => records.map((r) => `>${r.accession} ${r.description}\n${r.sequence.match(/.{1,70}/g)!.join('\n')}`).join('\n');
 
@@ -200,11 +203,11 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
 describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusals in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
   const t = {
-    zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16s 基因序列，请确认后重新输入' },
-    en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16s gene sequence, Please confirm and re-enter' },
+    zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16s 基因序列，请确认后重新输入', summary: '2 条序列', pair: /与反向峰图 S1_R\.ab1 拼接.*重叠 (\d+) bp，一致性 (\d+\.\d)%/ },
+    en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16s gene sequence, Please confirm and re-enter', summary: '2 sequences', pair: /Assembled with the reverse trace S1_R\.ab1 .*overlap (\d+) bp at (\d+\.\d) % identity/ },
   }[locale];
 
-  it('uploads a Sanger trace (.ab1): the dialog and the result say what quality trimming cut', async () => {
+  it('uploads Sanger traces (.ab1): the dialog and the result say what quality trimming cut, and a real F/R pair is assembled', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();
@@ -216,18 +219,30 @@ describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusa
 
     await openDialog(page, pre, '16s');
     await clickStill(page.getByTestId('blast-mode-upload'));
-    await page.locator('input[type=file]').setInputFiles({ name: 'LM_27F.ab1', mimeType: 'application/octet-stream', buffer: trace(query('Listeria monocytogenes').sequence, 'LM-27F1') });
-    await page.getByTestId('blast-file-loaded').waitFor();
+    // With the forward and reverse trace of a real isolate (ABI 3730xl, refdata/test/fixtures/ab1), chosen together.
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'LM_27F.ab1', mimeType: 'application/octet-stream', buffer: trace(query('Listeria monocytogenes').sequence, 'LM-27F1') },
+      { name: 'S1_F.ab1', mimeType: 'application/octet-stream', buffer: readFileSync(path.join(fixtures, '3sm1_16SF.ab1')) },
+      { name: 'S1_R.ab1', mimeType: 'application/octet-stream', buffer: readFileSync(path.join(fixtures, '3sm1_16SR.ab1')) },
+    ]);
+    await page.getByTestId('blast-pair').waitFor();
+    expect(await page.getByTestId('blast-file').count()).toBe(3);
+    expect(await page.getByTestId('blast-pair').innerText()).toMatch(/S1_F\.ab1\s*\+\s*S1_R\.ab1/);
+    expect(await page.getByTestId('blast-summary').innerText()).toContain(t.summary);
     const called = (35 + query('Listeria monocytogenes').sequence.length + 55).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
-    const note = await page.getByTestId('blast-file-note').innerText();
+    const note = await page.locator('[data-testid="blast-file"]', { hasText: 'LM_27F.ab1' }).getByTestId('blast-file-note').innerText();
     expect(note).toContain(called);
     expect(note).toContain(locale === 'zh' ? '去掉前 35、后 55 个' : 'cuts 35 before and 55 after');
     await submitAndWait(page, pre);
-    const section = page.getByTestId('sequence-result');
+    const section = page.getByTestId('sequence-result').first();
     expect(await section.getByTestId('top-hit-species').innerText()).toBe('Listeria monocytogenes');
     const trim = await section.getByTestId('sequence-trim').innerText();
     expect(trim).toContain(t.trace);
     expect(trim).toContain(t.cut);
+    const pair = await page.getByTestId('sequence-result').nth(1).getByTestId('sequence-pair').innerText();
+    const [, overlap, identity] = t.pair.exec(pair) ?? [];
+    expect(Number(overlap)).toBeGreaterThan(500);
+    expect(Number(identity)).toBeGreaterThan(97);
 
     // A broken trace is refused in the dialog, naming the file; nothing is sent.
     await openDialog(page, pre, '16s');

@@ -63,7 +63,7 @@ async function fillExperiment(page: Page, locale: 'zh' | 'en', sampleName: strin
   // A wrong value is refused in the dialog with the server's wording.
   await values.getByTestId('value-AMP').fill('lots');
   await page.getByTestId('sensitivity-ok').click();
-  await values.getByText(locale === 'zh' ? 'MIC 值有误' : 'wrong MIC').waitFor();
+  await values.getByText(locale === 'zh' ? 'MIC 值有误：不是数字（数值中不能有空格或文字）' : 'wrong MIC: not a number (no spaces or text inside the value)').waitFor();
   await values.getByTestId('value-AMP').fill('16');
   await values.getByTestId('value-CIP').fill('<=0.25');
   await values.getByTestId('value-MEM').fill('0,125');

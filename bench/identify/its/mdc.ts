@@ -9,15 +9,17 @@
  *
  * References are FASTA in the MDC rRNA header form (`>ID Genus species |taxonomy=…;Genus species`),
  * as run.ts writes them from the shared ITS sets after the reference filter. Batches of at least
- * MIN_PARALLEL_BATCH queries are split across worker threads (sharing the indexes' memory); smaller
- * ones run on the main thread: a spacer query takes ~3 ms, a worker's start (module load, WebAssembly
- * compile) about a second on the benchmark machine, so threads only pay off for large batches.
+ * MIN_PARALLEL_BATCH queries are split across worker threads (sharing the indexes' memory), started
+ * first so that they load while the main thread reads and indexes the references; smaller batches
+ * run on the main thread: a spacer read takes ~3 ms, while a worker's start (module load, WebAssembly
+ * compile) took longer than the whole 439-query search on the shared benchmark machine.
+ * The files are read whole and split (`parseFastaText`): they are the runner's own plain FASTA.
  */
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { readFastaFile } from '@mdc/refdata/fasta';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseFastaText } from '@mdc/refdata/fasta';
 import { buildReferenceIndex, indexFromData, type ReferenceIndex, type ReferenceIndexData, type ReferenceInfo } from '@mdc/core/identify/rrna';
 import { sharedIndexData } from '@mdc/core/identify/rrna/parallel';
 import { identifyItsSequences, type ItsResult } from '@mdc/core/identify/its';
@@ -41,12 +43,15 @@ function rows(results: ItsResult[]): string[] {
 }
 
 if (!isMainThread) {
-  const shared = workerData as Shared;
-  const indexes = {
-    ITS2: indexFromData(shared.its2.data, shared.its2.refs, 0),
-    ...(shared.its1 ? { ITS1: indexFromData(shared.its1.data, shared.its1.refs, 0) } : {}),
-  };
-  parentPort!.postMessage(rows(identifyItsSequences(indexes, shared.queries, { alignments: false })));
+  // Started before the main thread reads the references: the module loads meanwhile.
+  void workerData;
+  parentPort!.once('message', (shared: Shared) => {
+    const indexes = {
+      ITS2: indexFromData(shared.its2.data, shared.its2.refs, 0),
+      ...(shared.its1 ? { ITS1: indexFromData(shared.its1.data, shared.its1.refs, 0) } : {}),
+    };
+    parentPort!.postMessage(rows(identifyItsSequences(indexes, shared.queries, { alignments: false })));
+  });
 } else {
   const { values } = parseArgs({
     options: {
@@ -65,10 +70,12 @@ if (!isMainThread) {
   const MIN_PARALLEL_BATCH = 2000;
   const since = () => performance.now();
   const loaded = since();
-  const queries = (await readFastaFile(values.queries)).map((q) => ({ id: q.accession, sequence: q.sequence }));
+  const queries = parseFastaText(readFileSync(values.queries, 'utf8')).map((q) => ({ id: q.accession, sequence: q.sequence }));
   const threads = queries.length >= MIN_PARALLEL_BATCH ? Math.max(1, Number(values.threads)) : 1;
   const read0 = since();
-  const load = async (file: string) => (await readFastaFile(file)).map((r) => ({ accession: r.accession, species: r.species ?? '', lineage: r.lineage ?? [], description: r.description, sequence: r.sequence }));
+  // All but one worker search beside the main thread.
+  const workers = threads > 1 ? Array.from({ length: threads - 1 }, () => new Worker(new URL(import.meta.url))) : [];
+  const load = async (file: string) => parseFastaText(readFileSync(file, 'utf8')).map((r) => ({ accession: r.accession, species: r.species ?? '', lineage: r.lineage ?? [], description: r.description, sequence: r.sequence }));
   const refs2 = await load(values.its2);
   const refs1 = values.its1 ? await load(values.its1) : undefined;
   const read = since();
@@ -77,20 +84,20 @@ if (!isMainThread) {
   const its1: ReferenceIndex | undefined = refs1 ? buildReferenceIndex(refs1, { shared }) : undefined;
   const built = since();
   let lines: string[];
-  if (threads > 1) {
+  if (workers.length > 0) {
     const pack = (index: ReferenceIndex) => ({ data: sharedIndexData(index), refs: index.refs });
     const per = Math.ceil(queries.length / threads);
-    const parts = await Promise.all(
-      Array.from({ length: threads }, (_, t) => {
-        const slice = queries.slice(t * per, (t + 1) * per);
-        const worker = new Worker(new URL(import.meta.url), { workerData: { its2: pack(its2), ...(its1 ? { its1: pack(its1) } : {}), queries: slice } satisfies Shared });
-        return new Promise<string[]>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-        });
-      }),
-    );
-    lines = parts.flat();
+    const parts = workers.map((worker, t) => {
+      const slice = queries.slice((t + 1) * per, (t + 2) * per);
+      worker.postMessage({ its2: pack(its2), ...(its1 ? { its1: pack(its1) } : {}), queries: slice } satisfies Shared);
+      return new Promise<string[]>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+    });
+    const own = rows(identifyItsSequences({ ITS2: its2, ...(its1 ? { ITS1: its1 } : {}) }, queries.slice(0, per), { alignments: false }));
+    lines = [...own, ...(await Promise.all(parts)).flat()];
+    await Promise.all(workers.map((w) => w.terminate()));
   } else {
     lines = rows(identifyItsSequences({ ITS2: its2, ...(its1 ? { ITS1: its1 } : {}) }, queries, { alignments: false }));
   }

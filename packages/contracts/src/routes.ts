@@ -30,10 +30,14 @@ export const pageRoutes = [
   { name: 'resource-er', path: '/resource/er', public: true },
   { name: 'resource-taxon', path: '/resource/taxon', public: true },
   { name: 'resource-taxon-detail', path: '/resource/taxon/:id', public: true },
+  // For curators: reference sequences an import left out of identification, with the evidence.
+  { name: 'resource-references', path: '/resource/references', public: true },
   { name: 'search', path: '/search', public: true },
   { name: 'lab', path: '/lab', public: true },
   { name: 'lab-hist', path: '/lab/hist', public: false },
   { name: 'lab-res', path: '/lab/res', public: false },
+  // The cumulative antibiogram of the account's own isolates.
+  { name: 'lab-antibiogram', path: '/lab/antibiogram', public: false },
   { name: 'blast', path: '/blast', public: true },
   { name: 'blast-hist', path: '/blast/hist', public: false },
   // Anonymous identifications are viewable by their unguessable link; the task itself decides who may see it.

@@ -53,6 +53,16 @@ describe('requests from forms and API calls', () => {
     }
   });
 
+  it('takes one reaction under the code of the panel that has it: TDA ≡ PDA, and the aliases of other strips', () => {
+    expect(checkBiochemRequest({ panel: 'conventional', reactions: 'TDA=+,IND=-' }).reactions).toEqual({ PDA: '+', IND: '-' });
+    expect(checkBiochemRequest({ panel: 'API20E', reactions: { PDA: '+', GLU: '+' } }).reactions).toEqual({ TDA: '+', GLU: '+' });
+    expect(checkBiochemRequest({ panel: 'conventional', reactions: 'PAD=+,TRP=+,ARG=-,PNPG=+,UREA=+' }).reactions).toEqual({ PDA: '+', IND: '+', ADH: '-', ONPG: '+', URE: '+' });
+    expect(checkBiochemRequest({ panel: 'API20E', reactions: { 'β-GAL': '+', 'H₂S': '-', 'ADH (Arg)': '+' } }).reactions).toEqual({ ONPG: '+', H2S: '-', ADH: '+' });
+    expect(problem(() => checkBiochemRequest({ panel: 'conventional', reactions: 'TDA=+,PDA=+' }))).toBe('duplicate-test');
+    // The primary panel has no deaminase at all: still refused there.
+    expect(problem(() => checkBiochemRequest({ panel: 'primary', reactions: 'TDA=+,GRAM=-' }))).toBe('test-not-in-panel');
+  });
+
   it('says so when the deployment has no matrix for the panel', () => {
     const request = checkBiochemRequest({ panel: 'API20E', profile: '5144572' });
     expect(problem(() => identifyBiochemRequest(request, { conventional }))).toBe('no-matrix');

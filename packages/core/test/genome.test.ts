@@ -7,6 +7,7 @@ import {
   assemblyStats,
   assessAssembly,
   callFromHits,
+  calledName,
   compareGenomes,
   copyIdentity,
   find16SCopies,
@@ -205,18 +206,60 @@ function hit(species: string, ani: number, queryAf = 0.9, extra: Partial<GenomeH
     referenceLength: 5e6,
     referenceGcPercent: 50,
     supported: queryAf >= GENOME_THRESHOLDS.minQueryAf,
+    comparable: ani >= GENOME_THRESHOLDS.comparable,
     ...extra,
   };
 }
 
 describe('calls', () => {
-  it('calls the species at 95 % ANI with half the query aligned, the genus just below, nothing below 83 %', () => {
+  it('calls the species at 95 % ANI with half the query aligned, the genus just below, nothing below 85 %', () => {
     expect(callFromHits([hit('Listeria monocytogenes', 95.0, 0.5)])).toMatchObject({ level: 'species', species: 'Listeria monocytogenes' });
     expect(callFromHits([hit('Listeria monocytogenes', 94.99, 0.9)])).toMatchObject({ level: 'genus', genus: 'Listeria' });
     expect(callFromHits([hit('Listeria monocytogenes', 95.5, 0.49)])).toMatchObject({ level: 'genus' });
     expect(callFromHits([hit('Listeria monocytogenes', 95.5, 0.49)]).notes.map((n) => n.code)).toContain('low-af');
-    expect(callFromHits([hit('Listeria monocytogenes', 83.0)])).toMatchObject({ level: 'genus' });
-    expect(callFromHits([hit('Listeria monocytogenes', 82.99)])).toMatchObject({ level: 'none', species: null });
+    expect(callFromHits([hit('Listeria monocytogenes', 85.0)])).toMatchObject({ level: 'genus' });
+    expect(callFromHits([hit('Listeria monocytogenes', 84.99)])).toMatchObject({ level: 'none', species: null });
+  });
+
+  it('does not call a genus where other genera reach: a C. freundii at 83.66 % to Salmonella is no Salmonella', () => {
+    const call = callFromHits([hit('Salmonella enterica', 83.66, 0.62), hit('Escherichia coli', 82.9, 0.6)]);
+    expect(call).toMatchObject({ level: 'none', species: null, genus: null });
+    expect(calledName(call)).toBeNull();
+    expect(call.notes.map((n) => n.code)).toEqual(['unsupported', 'genus-overlap']);
+    expect(call.notes[1]!.text.zh).toContain('Salmonella enterica');
+  });
+
+  it('says no genome of its species is in the library only when that is what the ANI shows', () => {
+    const pylori = callFromHits([hit('Helicobacter pylori', 94.98, 0.85)]);
+    expect(pylori).toMatchObject({ level: 'genus', genus: 'Helicobacter' });
+    const codes = pylori.notes.map((n) => n.code);
+    expect(codes).toContain('species-boundary');
+    expect(codes).not.toContain('no-reference-species');
+    expect(pylori.notes.find((n) => n.code === 'species-boundary')!.text.en).toMatch(/divergent strain of Helicobacter pylori/);
+    expect(callFromHits([hit('Klebsiella pneumoniae', 88.3, 0.8)]).notes.map((n) => n.code)).toContain('no-reference-species');
+  });
+
+  it('marks ANI below 78 % as not comparable', () => {
+    expect(hit('Acinetobacter baumannii', 74.1).comparable).toBe(false);
+    const random = callFromHits([hit('Acinetobacter baumannii', 74.1, 0.2)]);
+    expect(random.level).toBe('none');
+    expect(random.notes.map((n) => n.code)).toEqual(['unsupported']);
+  });
+
+  it('calls the K. pneumoniae complex for a K. africana near K. pneumoniae and K. variicola, not K. pneumoniae at species level', () => {
+    const africana = callFromHits([hit('Klebsiella pneumoniae', 95.57, 0.86), hit('Klebsiella variicola', 94.2, 0.84)]);
+    expect(africana).toMatchObject({ level: 'species', ambiguous: false, complex: { id: 'klebsiella-pneumoniae-complex', name: 'Klebsiella pneumoniae complex' } });
+    expect(calledName(africana)).toBe('Klebsiella pneumoniae complex');
+    expect(africana.notes[0]!.code).toBe('complex');
+    // A K. pneumoniae well inside its species stays K. pneumoniae.
+    expect(calledName(callFromHits([hit('Klebsiella pneumoniae', 99.1), hit('Klebsiella variicola', 95.1)]))).toBe('Klebsiella pneumoniae');
+  });
+
+  it('heads a Shigella boydii genome E. coli / Shigella, the complex ANI cannot split', () => {
+    const boydii = callFromHits([hit('Escherichia coli', 98.45, 0.94), hit('Shigella flexneri', 98.2, 0.9)]);
+    expect(boydii).toMatchObject({ level: 'species', complex: { name: 'Escherichia coli / Shigella' } });
+    expect(calledName(boydii)).toBe('Escherichia coli / Shigella');
+    expect(calledName(callFromHits([hit('Mycobacterium tuberculosis', 99.9)]))).toBe('Mycobacterium tuberculosis complex');
   });
 
   it('needs real support: a few fragments at high identity are not a genome', () => {
@@ -226,9 +269,9 @@ describe('calls', () => {
   });
 
   it('marks a second species within 2 points as ambiguous, and names the next species', () => {
-    const call = callFromHits([hit('Klebsiella pneumoniae', 96.0), hit('Klebsiella variicola', 94.5)]);
-    expect(call).toMatchObject({ level: 'species', ambiguous: true, runnerUp: { species: 'Klebsiella variicola', ani: 94.5 } });
-    expect(callFromHits([hit('Klebsiella pneumoniae', 98.9), hit('Klebsiella variicola', 94.5)]).ambiguous).toBe(false);
+    const call = callFromHits([hit('Pseudomonas aeruginosa', 96.0), hit('Pseudomonas paraeruginosa', 94.5)]);
+    expect(call).toMatchObject({ level: 'species', ambiguous: true, runnerUp: { species: 'Pseudomonas paraeruginosa', ani: 94.5 } });
+    expect(callFromHits([hit('Pseudomonas aeruginosa', 98.9), hit('Pseudomonas paraeruginosa', 94.5)]).ambiguous).toBe(false);
   });
 
   it('always says that ANI cannot separate E. coli and Shigella, and which tests can', () => {

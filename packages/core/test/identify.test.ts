@@ -172,16 +172,29 @@ describe('identifySequence: ties and confidence', () => {
   const distant = substitute(base, 200, r2, 2); // ~80 %
 
   it('reports identical references of two species as tied, the top hit first, and names a species group', () => {
-    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('B1', 'Beta secunda', base), ref('C1', 'Gamma tertia', mid), ...background]);
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('B1', 'Alpha secunda', base), ref('C1', 'Gamma tertia', mid), ...background]);
     const result = ok(identifySequence(index, { id: 'q', sequence: substitute(base, 2, rng(3), 50) }));
     expect(result.tiedHits).toBe(2);
-    expect(result.tiedSpecies).toEqual(['Alpha prima', 'Beta secunda']);
+    expect(result.tiedSpecies).toEqual(['Alpha prima', 'Alpha secunda']);
     expect(result.hits.slice(0, 2).map((h) => [h.accession, h.tiedWithTop])).toEqual([
       ['A1', true],
       ['B1', true],
     ]);
     expect(result.hits[2]).toMatchObject({ accession: 'C1', tiedWithTop: false });
-    expect(result.confidence).toMatchObject({ level: 'species-group', names: ['Alpha prima', 'Beta secunda'], margin: 0 });
+    expect(result.confidence).toMatchObject({ level: 'species-group', names: ['Alpha prima', 'Alpha secunda'], margin: 0 });
+  });
+
+  it('names the genera, not a species group, when the tied species belong to two genera', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('B1', 'Beta secunda', base), ref('C1', 'Gamma tertia', mid), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: substitute(base, 2, rng(3), 50) }));
+    expect(result.confidence).toMatchObject({ level: 'genus', names: ['Alpha', 'Beta'], limitedBy: 'genera', similarityLevel: 'species-group', groupSpecies: ['Alpha prima', 'Beta secunda'] });
+  });
+
+  it('names the complex the gene cannot split, at species level, with the members found', () => {
+    const index = buildReferenceIndex([ref('E1', 'Escherichia coli', base), ref('S1', 'Shigella flexneri', base), ref('C1', 'Gamma tertia', mid), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: substitute(base, 2, rng(3), 50) }));
+    expect(result.confidence).toMatchObject({ level: 'species', names: ['Escherichia coli', 'Shigella flexneri'], complex: { name: 'Escherichia coli / Shigella' } });
+    expect(result.confidence.limitedBy).toBeUndefined();
   });
 
   it('keeps every tie even beyond the hit limit', () => {
@@ -347,8 +360,8 @@ describe('assessConfidence', () => {
 
   it('needs the margin to another species, not to another reference of the same species', () => {
     expect(assessConfidence([hit(99.9, 'A a'), hit(99.8, 'A a'), hit(99.0, 'B b')]).level).toBe('species');
-    const group = assessConfidence([hit(99.9, 'A a'), hit(99.8, 'A a'), hit(99.5, 'B b'), hit(99.41, 'C c'), hit(99.3, 'D d')]);
-    expect(group).toMatchObject({ level: 'species-group', names: ['A a', 'B b', 'C c'], nextSpecies: 'B b' });
+    const group = assessConfidence([hit(99.9, 'A a'), hit(99.8, 'A a'), hit(99.5, 'A b'), hit(99.41, 'A c'), hit(99.3, 'A d')]);
+    expect(group).toMatchObject({ level: 'species-group', names: ['A a', 'A b', 'A c'], nextSpecies: 'A b' });
   });
 
   it('lists tied genera at genus level', () => {

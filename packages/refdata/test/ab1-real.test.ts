@@ -25,9 +25,16 @@ describe('readAb1 on traces real instruments wrote (sources in fixtures/ab1/READ
     for (const file of files) {
       const read = readAb1(readFileSync(path.join(fixtures, file)), file);
       expect(read.bases.length, file).toBeGreaterThan(500);
-      expect(read.qualities?.length, file).toBe(read.bases.length);
       expect(read.instrument, file).toMatch(/^(3730|310)/);
+      if (read.baseCaller === 'KB.bcp') expect(read.qualities?.length, file).toBe(read.bases.length);
     }
+  });
+
+  it('takes the zeros an ABI PRISM 310 base caller writes in PCON for no quality values (not a read of quality 0)', () => {
+    const bytes = readFileSync(path.join(fixtures, 'biopython-310.ab1'));
+    const read = readAb1(bytes, 'biopython-310.ab1');
+    expect(read).toMatchObject({ instrument: '310', baseCaller: 'Basecaller-310POP6.bcp', qualities: null, qualityTag: null });
+    expect(read.bases).toHaveLength(868);
   });
 
   const folder = process.env.MDC_AB1_DIR;

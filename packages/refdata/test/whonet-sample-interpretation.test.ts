@@ -10,7 +10,7 @@ if (!dataDir) throw new Error('reference data folder not found');
 let kb: KnowledgeBase;
 let sample: SampleIsolate[];
 beforeAll(() => {
-  kb = buildKnowledgeBase(readAstTables(dataDir).tables);
+  kb = buildKnowledgeBase(readAstTables(dataDir, { whonetOnly: true }).tables);
   sample = readSampleInput(path.join(dataDir, 'whonet'));
 });
 

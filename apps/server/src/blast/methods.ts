@@ -2,6 +2,7 @@ import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastMethod } from './method';
 import { biochemMethod } from './biochem/method';
 import { genomeMethod } from './genome/method';
+import { itsMethod } from './its/method';
 import { proteomeMethod } from './proteome/method';
 import { rrnaMethod } from './rrna/method';
 
@@ -10,7 +11,7 @@ import { rrnaMethod } from './rrna/method';
  * folder of its own and a line here; the frame (tasks, queue, history, result route, claims,
  * retention) serves it without change.
  */
-export const BLAST_METHODS: readonly BlastMethod[] = [rrnaMethod, genomeMethod, proteomeMethod, biochemMethod];
+export const BLAST_METHODS: readonly BlastMethod[] = [rrnaMethod, itsMethod, genomeMethod, proteomeMethod, biochemMethod];
 
 export function methodFor(id: IdentificationMethod): BlastMethod | undefined {
   return BLAST_METHODS.find((m) => m.ids.includes(id));

@@ -22,6 +22,8 @@ export const call = z.object({
   level: z.string().describe('the level the figure supports, in the method\'s own terms'),
 });
 
+export const refusedItem = z.object({ fileName: z.string(), reason: localized });
+
 export const submitResult = z.object({
   id: z.string().describe('the task id; its result page is /blast/res?id=…'),
   method: methodSchema,
@@ -29,6 +31,14 @@ export const submitResult = z.object({
   status: taskStatus,
   itemCount: z.number().int(),
   sequenceCount: z.number().int().optional().describe('16S/18S: the sequences submitted'),
+  tasks: z
+    .array(z.object({ id: z.string(), token: z.string().nullable(), fileName: z.string().nullable(), itemCount: z.number().int() }))
+    .optional()
+    .describe('a batch of files for a method that takes one file a task (genome): every task created, the first being `id`'),
+  refused: z
+    .array(refusedItem)
+    .optional()
+    .describe('files of the batch the method refused, each with its reason; nothing of them was stored. Absent when every file was accepted'),
 });
 
 export const taskSummary = z.object({
@@ -50,6 +60,7 @@ export const taskSummary = z.object({
     .nullable()
     .describe('the call as the 16S/18S API names it: species, its figure and level'),
   summary: z.unknown().optional().describe('what the method adds to the call in lists (group members, notes)'),
+  refused: z.array(refusedItem).optional().describe('files of the same upload that were refused, with their reasons'),
 });
 
 export const taskDetailBase = taskSummary.extend({

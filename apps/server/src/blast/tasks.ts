@@ -30,6 +30,8 @@ export interface TaskRow {
   input: unknown;
   result: unknown;
   summary: unknown;
+  /** Files of the same upload the method refused, with their reasons (see batch.ts). */
+  refused?: { fileName: string; reason: LocalizedText }[] | null;
   created_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
@@ -55,6 +57,8 @@ export interface NewTask {
   fileName: string | null;
   itemCount: number;
   input?: unknown;
+  /** Files of the same upload that were refused, kept to be named on the result page. */
+  refused?: { fileName: string; reason: LocalizedText }[];
   /** The method's own rows, written in the task's transaction. */
   store?(tx: Queryable, taskId: string): Promise<void>;
 }
@@ -69,9 +73,19 @@ export async function createTask(db: Db, input: NewTask): Promise<{ id: string; 
   const claimToken = input.userId === null ? newClaimToken() : null;
   const jobId = await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO blast_task (id, user_id, claim_token_hash, method, source, file_name, item_count, input)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, input.userId, claimToken ? hashToken(claimToken) : null, input.method, input.source, input.fileName, input.itemCount, input.input === undefined ? null : JSON.stringify(input.input)],
+      `INSERT INTO blast_task (id, user_id, claim_token_hash, method, source, file_name, item_count, input, refused)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        input.userId,
+        claimToken ? hashToken(claimToken) : null,
+        input.method,
+        input.source,
+        input.fileName,
+        input.itemCount,
+        input.input === undefined ? null : JSON.stringify(input.input),
+        input.refused?.length ? JSON.stringify(input.refused) : null,
+      ],
     );
     await input.store?.(tx, id);
     const job = await enqueue(tx, IDENTIFY_QUEUE, { taskId: id });

@@ -10,6 +10,8 @@ export interface BatchOptions {
   year?: number;
   /** Expert rules (WHONET and EUCAST) across the drugs of an isolate. Default on. */
   expertRules?: boolean;
+  /** Expected (intrinsic) resistance overriding the breakpoint. Default on. */
+  expectedResistance?: boolean;
 }
 
 /** One interpreted result of a batch, in both languages: stored, then written out in one. */
@@ -40,6 +42,10 @@ export interface BatchRow {
   intrinsic?: true;
   /** Long files: the input row, echoed unchanged. */
   cells?: string[];
+  /** The isolate's alerts (CRE, MRSA…), on the first row of the isolate only, so that counts count isolates. */
+  alerts?: string[];
+  /** The result carries a reporting instruction of the guideline (not to be reported susceptible…). */
+  reportingRule?: string;
 }
 
 /** The explanation with the engine's notes after it (the same object when there are none). */
@@ -124,11 +130,21 @@ export function interpretFileIsolate(kb: KnowledgeBase, isolate: FileIsolate, op
           ...(r.potency ? { diskPotency: r.potency } : {}),
         })),
       },
-      { whonetExpertRules: options.expertRules !== false, eucastRules: options.expertRules !== false },
+      { whonetExpertRules: options.expertRules !== false, eucastRules: options.expertRules !== false, expectedResistance: options.expectedResistance !== false },
     );
+    const first = rows.length;
     for (const result of interpretation.results) {
       const source = result.id !== undefined ? results[Number(result.id)] : undefined;
-      rows.push(rowOf(kb, isolate, result, source));
+      const row = rowOf(kb, isolate, result, source);
+      if (result.reporting?.length) row.reportingRule = result.reporting.map((r) => r.rule).join(' ');
+      rows.push(row);
+    }
+    // Alerts belong to the isolate: told once, on its first row, with the next step.
+    const head = rows[first];
+    if (head && interpretation.alerts.length) {
+      head.alerts = interpretation.alerts.map((a) => a.id);
+      const told = (locale: Locale) => interpretation.alerts.map((a) => `${locale === 'zh' ? '警示' : 'alert'}: ${a.title[locale]} — ${a.nextStep[locale]}`).join(locale === 'zh' ? '；' : '; ');
+      head.reason = { en: [head.reason.en, told('en')].filter(Boolean).join('; '), zh: [head.reason.zh, told('zh')].filter(Boolean).join('；') };
     }
   }
   return rows;
@@ -164,10 +180,14 @@ export interface BatchSummary {
   results: number;
   problems: number;
   categories: Record<string, number>;
+  /** Isolates per alert (cre, mrsa, vre…). */
+  alerts: Record<string, number>;
+  /** Results carrying a reporting instruction (e.g. Salmonella and gentamicin: not to be reported susceptible). */
+  reportingInstructions: number;
 }
 
 export function emptySummary(): BatchSummary {
-  return { isolates: 0, results: 0, problems: 0, categories: {} };
+  return { isolates: 0, results: 0, problems: 0, categories: {}, alerts: {}, reportingInstructions: 0 };
 }
 
 function count(summary: BatchSummary, rows: readonly BatchRow[]): void {
@@ -175,6 +195,8 @@ function count(summary: BatchSummary, rows: readonly BatchRow[]): void {
     summary.results++;
     const key = row.category || 'none';
     summary.categories[key] = (summary.categories[key] ?? 0) + 1;
+    for (const alert of row.alerts ?? []) summary.alerts[alert] = (summary.alerts[alert] ?? 0) + 1;
+    if (row.reportingRule) summary.reportingInstructions++;
   }
 }
 

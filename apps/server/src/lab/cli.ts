@@ -33,6 +33,8 @@ Options:
   --site S          site of infection: meningitis, non-meningitis, uti, oral, screening…
   --potency P       disk content for disk diffusion ("10", "30µg")
   --no-rules        no expert rules across the drugs of an isolate (files only)
+  --breakpoints-only  the breakpoint's category alone: no expert rules and no expected
+                    (intrinsic) resistance, as the AMR package's as.sir() answers
   --lang zh|en      language of the reasons (default en)
   --data DIR        reference data folder (default REFDATA_DIR or ../shared/data)
   --json            one result as JSON, with the breakpoint row and every note`;
@@ -114,7 +116,7 @@ async function interpretInput(values: Record<string, string | boolean | undefine
   const out: Writable = outputPath ? createWriteStream(outputPath) : process.stdout;
   let buffer = (csv ? '\uFEFF' : '') + line(outputHeader(file, locale)) + '\n';
   const summary = emptySummary();
-  const options = { ...(guideline ? { guideline: guideline.guideline } : {}), ...(year !== undefined ? { year } : {}), expertRules: values['no-rules'] !== true };
+  const options = { ...(guideline ? { guideline: guideline.guideline } : {}), ...(year !== undefined ? { year } : {}), expertRules: values['no-rules'] !== true && values['breakpoints-only'] !== true, expectedResistance: values['breakpoints-only'] !== true };
   for (const rows of interpretFile(knowledge.kb, file, options, summary)) {
     for (const row of rows) buffer += line(outputCells(file, row, locale)) + '\n';
     if (buffer.length > 1 << 20) {
@@ -151,6 +153,7 @@ export async function runInterpretCommand(args: string[]): Promise<void> {
         lang: { type: 'string' },
         data: { type: 'string' },
         'no-rules': { type: 'boolean' },
+        'breakpoints-only': { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },

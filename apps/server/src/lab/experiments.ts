@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FiredRule, IsolateResult, Localized } from '@mdc/core/ast';
+import type { FiredRule, IsolateAlert, IsolateResult, Localized } from '@mdc/core/ast';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
 import { breakpointText, sampleTypeLabel, siteChoiceLabel, type IsolateTests } from './catalog';
 import type { LabKnowledge } from './knowledge';
 import type { BatchRow, BatchSummary } from './batch';
+import type { ExperimentContext } from './validate';
 import { siteForEngine, type ResultDraft, type ValidExperiment } from './validate';
 
 export const INTERPRET_QUEUE = 'lab.interpret';
@@ -41,6 +42,8 @@ export interface ExperimentRow {
     format?: string;
     isolates?: number;
     options?: Record<string, unknown>;
+    /** Patient, specimen, date, ward, setting: what the cumulative antibiogram groups by. */
+    context?: ExperimentContext;
   };
   summary: ExperimentSummary | null;
   error: string | null;
@@ -53,6 +56,8 @@ export interface ExperimentRow {
 export interface ExperimentSummary {
   categories: Record<string, number>;
   rules?: FiredRule[];
+  /** What the isolate's results call for next (CRE, MRSA…). */
+  alerts?: IsolateAlert[];
   batch?: BatchSummary;
 }
 
@@ -184,7 +189,12 @@ export async function createExperiment(db: Db, userId: number, experiment: Valid
         experiment.site,
         experiment.guideline,
         experiment.year,
-        JSON.stringify({ results: experiment.results, tests: experiment.tests, expertRules: experiment.expertRules }),
+        JSON.stringify({
+          results: experiment.results,
+          tests: experiment.tests,
+          expertRules: experiment.expertRules,
+          ...(experiment.context && Object.keys(experiment.context).length ? { context: experiment.context } : {}),
+        }),
         number,
         ref,
       ],
@@ -386,7 +396,7 @@ export async function runInterpretJob(db: Db, experimentId: number, knowledge: L
   const { interpretation, stored } = interpretExperiment(row, knowledge);
   const organism = interpretation.organism;
   const label = organism ? knowledge.suggestions.label(organism.code) : undefined;
-  const summary: ExperimentSummary = { categories: categoryCounts(stored.map((r) => r.category)), rules: interpretation.rules };
+  const summary: ExperimentSummary = { categories: categoryCounts(stored.map((r) => r.category)), rules: interpretation.rules, alerts: interpretation.alerts };
   await db.transaction(async (tx) => {
     const alive = await tx.query<{ status: string }>('SELECT status FROM lab_experiment WHERE id = $1 FOR UPDATE', [experimentId]);
     if (alive[0]?.status !== 'running') return;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { spreadsheetCell, type Locale } from '@mdc/contracts';
+import { CATEGORY_LEGEND } from '@mdc/core/ast';
 import type { z } from 'zod';
 import { outputCells, outputHeader, type BatchRow } from './batch';
 import { ISOLATE_TESTS } from './catalog';
@@ -43,6 +44,8 @@ const T = {
   applied: { zh: '已应用', en: 'applied' },
   notApplied: { zh: '未应用', en: 'not applied' },
   results: { zh: '结果', en: 'Results' },
+  legend: { zh: '判读分类说明', en: 'Categories' },
+  alerts: { zh: '警示与下一步', en: 'Alerts and next steps' },
   footer: { zh: 'MDC 微生物数据云 · 判读依据随每个结果给出，请结合临床判断。', en: 'MDC · Microbe Data Cloud · every result carries its reason; use with clinical judgement.' },
   generated: { zh: '生成于', en: 'Generated' },
   running: { zh: '运行中', en: 'running' },
@@ -178,6 +181,13 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
     row.getCell(11).alignment = { wrapText: true, vertical: 'top' };
   }
   sheet.views = [{ state: 'frozen', ySplit: headerRow }];
+  sheet.addRow([]);
+  for (const alert of detail.alerts) {
+    const row = sheet.addRow([T.alerts[locale], `${alert.title[locale]} — ${alert.nextStep[locale]} (${alert.drugs.join(', ')})`].map(spreadsheetCell));
+    row.getCell(1).font = { bold: true, color: { argb: 'FFB3261E' } };
+  }
+  sheet.addRow([T.legend[locale]]).font = { bold: true };
+  for (const entry of CATEGORY_LEGEND) sheet.addRow([entry.category, entry.text[locale]].map(spreadsheetCell));
   if (detail.rules.length > 0) {
     const rules = workbook.addWorksheet(T.rules[locale]);
     rules.columns = [
@@ -255,20 +265,27 @@ export function pdfFont(): { files: FontFiles; regular: Buffer; bold: Buffer } |
   return fontCache;
 }
 
-export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer | null> {
+/** A Lab PDF with the CJK font as 'body' and 'bold', its pages kept for footers, its bytes collected; null without a font. */
+export function labPdfDocument(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; finished: Promise<Buffer> } | null {
   const font = pdfFont();
   if (!font) return null;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 48, bottom: 56, left: 40, right: 40 },
-    info: { Title: `${T.title[locale]} #${detail.number}`, Author: 'MDC · Microbe Data Cloud' },
-    bufferPages: true,
-  });
+  const doc = new PDFDocument({ ...options, bufferPages: true });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.registerFont('body', font.regular, font.files.regular.family);
   doc.registerFont('bold', font.bold, font.files.bold.family);
+  return { doc, finished };
+}
+
+export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer | null> {
+  const opened = labPdfDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 56, left: 40, right: 40 },
+    info: { Title: `${T.title[locale]} #${detail.number}`, Author: 'MDC · Microbe Data Cloud' },
+  });
+  if (!opened) return null;
+  const { doc, finished } = opened;
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -360,6 +377,19 @@ export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zo
     const drugs = [...rule.changed, ...rule.inferred].join(', ');
     doc.text(`• ${rule.rule}: ${rule.description[locale]}${drugs ? ` → ${drugs}` : ''}`, { width });
   }
+
+  // Alerts with their next step, then what the categories mean.
+  const section = (title: string, lines: string[], colour = '#3a4453') => {
+    if (lines.length === 0) return;
+    doc.moveDown(0.6);
+    if (doc.y + 40 > bottom()) doc.addPage();
+    doc.font('bold').fontSize(11).fillColor('#1c2430').text(title, left, doc.y);
+    doc.font('body').fontSize(9).fillColor(colour);
+    doc.moveDown(0.3);
+    for (const line of lines) doc.text(line, left, doc.y, { width });
+  };
+  section(T.alerts[locale], detail.alerts.map((a) => `• ${a.title[locale]} — ${a.nextStep[locale]} (${a.drugs.join(', ')})`), '#b3261e');
+  section(T.legend[locale], CATEGORY_LEGEND.map((entry) => entry.text[locale]));
 
   // Footer on every page: what the report is and when it was made.
   const pages = doc.bufferedPageRange();

@@ -5,6 +5,7 @@ import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterp
 import { IsolateFileError, openIsolateFile } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts } from './messages';
+import { REREAD_QUEUE, rereadIsolates, storeExperiment, storeFileIsolates } from './antibiogram/store';
 
 interface ExperimentPayload {
   experimentId: number;
@@ -38,15 +39,19 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
     [INTERPRET_QUEUE]: {
       async run(job) {
         const id = experimentId(job.payload);
-        return runInterpretJob(db, id, await knowledgeFor(context));
+        const knowledge = await knowledgeFor(context);
+        const outcome = await runInterpretJob(db, id, knowledge);
+        // The experiment, with its patient, date and ward when given, joins the antibiogram's isolates.
+        if ('results' in outcome) await storeExperiment(db, knowledge.kb, id);
+        return outcome;
       },
       onFailed,
     },
     [BATCH_QUEUE]: {
       async run(job) {
         const id = experimentId(job.payload);
-        const found = await db.query<Pick<ExperimentRow, 'kind' | 'status' | 'guideline' | 'year' | 'input'> & { content: string }>(
-          `SELECT e.kind, e.status, e.guideline, e.year, e.input, b.content FROM lab_experiment e JOIN lab_batch b ON b.experiment_id = e.id WHERE e.id = $1`,
+        const found = await db.query<Pick<ExperimentRow, 'kind' | 'status' | 'guideline' | 'year' | 'input' | 'user_id'> & { content: string }>(
+          `SELECT e.kind, e.status, e.guideline, e.year, e.input, e.user_id, b.content FROM lab_experiment e JOIN lab_batch b ON b.experiment_id = e.id WHERE e.id = $1`,
           [id],
         );
         const row = found[0];
@@ -72,10 +77,21 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
           // A long file should not hold the event loop (and the job's heartbeat) for seconds.
           if (rows.length % 2000 < chunk.length) await new Promise((resolve) => setImmediate(resolve));
         }
+        // The same isolates, with their patients, wards and dates, feed the cumulative antibiogram
+        // (before the experiment shows done, so that the antibiogram has them by then).
+        await storeFileIsolates(db, knowledge.kb, Number(row.user_id), id, row.content, options);
         await storeBatchOutput(db, id, rows, summary);
         return { isolates: summary.isolates, results: summary.results };
       },
       onFailed,
+    },
+    [REREAD_QUEUE]: {
+      async run(job) {
+        const payload = job.payload as { userId?: number; guideline?: string; year?: number } | null;
+        if (!payload?.userId || !payload.guideline) throw new PermanentJobError('the job names no user or guideline');
+        const knowledge = await knowledgeFor(context);
+        return { isolates: await rereadIsolates(db, knowledge.kb, payload.userId, { guideline: payload.guideline, ...(payload.year ? { year: payload.year } : {}) }) };
+      },
     },
   };
 }

@@ -97,12 +97,22 @@ export const experimentItem = z.object({
   categories: z.record(z.string(), z.number().int()).nullable(),
 });
 
+export const labAlert = z.object({
+  id: z.string().describe('cre, esbl-screen, mrsa, vre, visa, vrsa, colistin-r, carbapenem-contradiction'),
+  title: localized,
+  nextStep: localized.describe('what the laboratory should do next'),
+  drugs: z.array(z.string()).describe('WHONET codes of the results that raised it'),
+  source: z.string(),
+});
+
 export const batchInfo = z.object({
   fileName: z.string(),
   format: z.string(),
   isolates: z.number().int(),
   results: z.number().int(),
   problems: z.number().int(),
+  alerts: z.record(z.string(), z.number().int()).describe('isolates per alert id'),
+  reportingInstructions: z.number().int().describe('results carrying a reporting instruction (not to be reported susceptible…)'),
   preview: z.array(
     z.object({
       isolate: z.string().describe("the file's isolate id (ROW_IDX, an isolate column) or the isolate's number in the file"),
@@ -142,6 +152,7 @@ export const experimentDetail = experimentItem.extend({
     .describe('how the organism text was matched (exact, names-map, fuzzy…)'),
   results: z.array(resultItem),
   rules: z.array(firedRule),
+  alerts: z.array(labAlert).describe('what the results call for next, each with its next step'),
   tests: isolateTests,
   expertRules: z.boolean().describe('false when the experiment was interpreted without the WHONET and EUCAST expert rules (`rules` is then empty)'),
   batch: batchInfo.nullable(),

@@ -17,6 +17,48 @@ export interface ExperimentDraft {
   tests?: unknown;
   /** 'true' / 'false' (form bodies) or a boolean; absent means true. */
   expertRules?: unknown;
+  /** Optional context for the cumulative antibiogram (WHONET's fields). */
+  patientId?: string;
+  specimenNumber?: string;
+  /** yyyy-mm-dd */
+  collectionDate?: string;
+  ward?: string;
+  /** inpatient, outpatient or emergency */
+  setting?: string;
+}
+
+/** Who and where the isolate came from; every field optional. */
+export interface ExperimentContext {
+  patientId?: string;
+  specimenNumber?: string;
+  collectionDate?: string;
+  ward?: string;
+  setting?: 'inpatient' | 'outpatient' | 'emergency';
+}
+
+const SETTINGS = ['inpatient', 'outpatient', 'emergency'] as const;
+
+/** The optional context fields: a date that is a real day and not in the future, a known setting. */
+export function readContext(draft: ExperimentDraft, today = new Date()): { context: ExperimentContext; problems: FieldProblems } {
+  const context: ExperimentContext = {};
+  const problems: FieldProblems = [];
+  for (const field of ['patientId', 'specimenNumber', 'ward'] as const) {
+    const value = (draft[field] ?? '').trim();
+    if (value) context[field] = value.slice(0, 100);
+  }
+  const date = (draft.collectionDate ?? '').trim();
+  if (date) {
+    const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+    if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) problems.push(['collectionDate', 'badCollectionDate']);
+    else if (date > today.toISOString().slice(0, 10)) problems.push(['collectionDate', 'futureCollectionDate']);
+    else context.collectionDate = date;
+  }
+  const setting = (draft.setting ?? '').trim();
+  if (setting) {
+    if ((SETTINGS as readonly string[]).includes(setting)) context.setting = setting as ExperimentContext['setting'];
+    else problems.push(['setting', 'unknownSetting']);
+  }
+  return { context, problems };
 }
 
 export interface ResultDraft {
@@ -38,6 +80,7 @@ export interface ValidExperiment {
   tests: IsolateTests;
   /** Whether the WHONET and EUCAST expert rules are applied. */
   expertRules: boolean;
+  context?: ExperimentContext;
 }
 
 /** Field → message key, in the order the form shows the fields; the first one is the toast. */
@@ -123,7 +166,11 @@ function valueProblem(method: 'MIC' | 'DISK' | null, value: string): LabMessageK
   const parsed = parseLabValue(value);
   const range = VALID_RANGE[disk ? 'DISK' : 'MIC'];
   const unitOk = !parsed.ok || parsed.unit === null || parsed.unit === (disk ? 'mm' : 'mg/L');
-  if (!parsed.ok || !unitOk || parsed.value.value < range.min || parsed.value.value > range.max) return disk ? 'wrongZone' : 'wrongMic';
+  // Why, in the reader's terms: not a number, negative, or outside the range.
+  const field = disk ? 'wrongZone' : 'wrongMic';
+  if (!parsed.ok) return parsed.problem === 'negative' ? `${field}Negative` : `${field}NotNumber`;
+  if (!unitOk) return field;
+  if (parsed.value.value < range.min || parsed.value.value > range.max) return `${field}Range`;
   return null;
 }
 
@@ -188,6 +235,8 @@ export function validateExperiment(
   problems.push(...tests.problems);
   const expertRules = readSwitch(draft.expertRules);
   if (expertRules === null) problems.push(['expertRules', 'badExpertRules']);
+  const context = readContext(draft);
+  problems.push(...context.problems);
   if (problems.length > 0) return { problems };
   return {
     problems,
@@ -203,6 +252,7 @@ export function validateExperiment(
       results: results!,
       tests: tests.tests,
       expertRules: expertRules!,
+      context: context.context,
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Taxon, TaxonomyTable } from '@mdc/refdata/taxonomy';
 import type { AntibioticRecord } from '@mdc/refdata/whonet';
+import { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 import type { Column, ColumnType, TablePlan } from './batch';
+import { itsPlan } from './its';
 import { MARKERS, type RefdataSources } from './sources';
 
 function columns(spec: Record<string, ColumnType>): Column[] {
@@ -40,6 +42,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       taxonomy.parentOf(t)?.mo ?? null,
       taxonomy.currentName(t).current?.mo ?? null,
       t.line,
+      nullIfEmpty(t.mycobankId),
+      nullIfEmpty(t.mycobankParentId),
+      nullIfEmpty(t.mycobankRenamedTo),
+      nullIfEmpty(t.oxygenTolerance),
+      t.retired?.file ?? null,
     ];
   });
   return {
@@ -71,6 +78,11 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       parent_mo: 'text',
       current_mo: 'text',
       line: 'int',
+      mycobank_id: 'text',
+      mycobank_parent_id: 'text',
+      mycobank_renamed_to: 'text',
+      oxygen_tolerance: 'text',
+      retired_from: 'text',
     }),
     rows,
   };
@@ -100,23 +112,7 @@ export function chineseNamePlans(sources: RefdataSources): TablePlan[] {
   ];
 }
 
-/**
- * The taxonomy spelling of a WHONET organism name: WHONET writes subspecies with "ss.", genera
- * as "Klebsiella sp." and adds remarks in parentheses ("Klebsiella planticola (trevisanii)").
- */
-export function whonetNameToTaxonName(name: string): string {
-  return name
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/\s+(?:ss|subsp)\.\s+/g, ' ')
-    .replace(/\s+spp?\.?$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The taxon a WHONET organism name stands for, when the taxonomy knows the name. */
-export function taxonForWhonetName(taxonomy: TaxonomyTable, name: string): Taxon | undefined {
-  return taxonomy.byName(name) ?? taxonomy.byName(whonetNameToTaxonName(name));
-}
+export { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 
 export function whonetOrganismPlan(sources: RefdataSources): TablePlan {
   const { taxonomy, names } = sources;
@@ -487,6 +483,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
         record.sequence,
         record.line,
         sources.misfiled.get(`${marker}:${record.accession}`) ?? null,
+        record.depositedSpecies ?? '',
+        sources.misplaced.get(`${marker}:${record.accession}`) ?? null,
       ]);
     }
   }
@@ -504,6 +502,8 @@ export function sequencePlan(sources: RefdataSources): TablePlan {
       sequence: 'text',
       line: 'int',
       misfiled: 'jsonb',
+      deposited_species: 'text',
+      misplaced: 'jsonb',
     }),
     rows,
   };
@@ -519,8 +519,19 @@ export function buildPlans(sources: RefdataSources): TablePlan[] {
     breakpointPlan(sources),
     ...rulePlans(sources),
     sequencePlan(sources),
+    itsPlan(sources.its),
     ...chineseNamePlans(sources),
+    astReferencePlan(sources),
   ];
+}
+
+/** Organism and drug names and EUCAST dosages the Lab reads beyond WHONET's tables (see migration 051). */
+export function astReferencePlan(sources: RefdataSources): TablePlan {
+  const rows: unknown[][] = [];
+  for (const a of sources.organismAliases) rows.push([rows.length + 1, 'organism', a.name, a.code, null]);
+  for (const a of sources.antibioticAliases) rows.push([rows.length + 1, 'antibiotic', a.name, a.code, null]);
+  for (const d of sources.dosages) rows.push([rows.length + 1, 'dosage', d.type, d.code, d]);
+  return { table: 'ast_reference', columns: columns({ line: 'int', kind: 'text', name: 'text', code: 'text', detail: 'jsonb' }), rows };
 }
 
 /** Tables an import owns; an import empties all of them, whatever the files hold. */
@@ -536,6 +547,8 @@ export const RESOURCE_TABLES = [
   'eucast_rule',
   'qc_range',
   'reference_sequence',
+  'its_reference',
   'chinese_name_antibiotic',
   'chinese_name_organism',
+  'ast_reference',
 ] as const;

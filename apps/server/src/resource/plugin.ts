@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { searchRoutes } from '../search/routes';
 import { antibioticRoutes } from './routes/antibiotics';
 import { breakpointRoutes } from './routes/breakpoints';
+import { curationRoutes } from './routes/curation';
 import { maldiRoutes } from './routes/maldi';
 import { ruleRoutes } from './routes/rules';
 import { summaryRoutes } from './routes/summary';
@@ -38,6 +39,7 @@ export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config
   await app.register(breakpointRoutes, { service });
   await app.register(ruleRoutes, { service });
   await app.register(maldiRoutes, { service });
+  await app.register(curationRoutes, { service });
   await app.register(searchRoutes, { service });
   const started = service.start();
   app.addHook('onReady', async () => started);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readTaxonomy, type TaxonomyTable } from '@mdc/refdata/taxonomy';
+import { currentTaxonomyFiles, readCurrentTaxonomy, withAcceptedNames, type TaxonomyTable } from '@mdc/refdata/taxonomy';
 import { ANTIBIOTIC_NAMES_FILE, ORGANISM_NAMES_FILE, projectNamesDir, readChineseNames, type ChineseNames } from '@mdc/refdata/names';
 import {
   readAntibiotics,
@@ -18,12 +18,24 @@ import {
   type QcRangeRecord,
   type RefdataFormatError,
 } from '@mdc/refdata/whonet';
-import { readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
+import {
+  AMR_3_FOLDER,
+  amr3Dir,
+  antibioticAliasesFrom,
+  currentBreakpoints,
+  organismAliasesFrom,
+  readAntimicrobials,
+  readDosages,
+  readEucastRules,
+  type EucastRuleRecord,
+} from '@mdc/refdata/amr';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
-import { findMisfiledReferences, type MisfiledReference } from '@mdc/core/identify/rrna';
+import type { AstTables } from '@mdc/core/ast';
+import { findMisfiledReferences, findMisplacedReferences, type MisfiledReference, type MisplacedReference } from '@mdc/core/identify/rrna';
 import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from './genomes';
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
 import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
+import { hasItsFolder, itsFilePaths, readItsReferences, type ItsRow } from './its';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -44,7 +56,7 @@ export const MARKERS = ['16S', '18S'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 /** Bumped when the importer writes the same files differently, so that an unchanged folder is imported again. */
-const IMPORTER_VERSION = 'resource-import-3';
+const IMPORTER_VERSION = 'resource-import-5';
 
 /** Everything read from the files, parsed and checked, before anything touches the database. */
 export interface RefdataSources {
@@ -59,17 +71,60 @@ export interface RefdataSources {
   expertRules: ExpertRuleRecord[];
   qcRanges: QcRangeRecord[];
   eucastRules: EucastRuleRecord[];
-  sequences: Record<Marker, FastaRecord[]>;
+  /** Reference sequences under the accepted names of their species (see `ReferenceRecord`). */
+  sequences: Record<Marker, ReferenceRecord[]>;
   /** References whose sequence is a gene of the other marker, by `marker:accession`. */
   misfiled: Map<string, MisfiledReference>;
+  /** 16S references inside another genus's cluster, far from their own genus, by `marker:accession`. */
+  misplaced: Map<string, MisplacedReference>;
   /** Reference genomes of `genome/` (an older data folder has none). */
   genomes: GenomeRow[];
   /** The built-in MALDI-TOF library: main spectra of the named species of `maldi/` (an older data folder has none). */
   maldi: MaldiRow[];
+  /** Names the Lab reads beyond WHONET's: organisms through the taxonomy, drugs through AMR's antimicrobials.tsv. */
+  organismAliases: { name: string; code: string }[];
+  antibioticAliases: { name: string; code: string }[];
+  dosages: NonNullable<AstTables['dosages']>;
   /** Theoretical protein masses for library-free MALDI-TOF identification (null when `maldi/bacteriamslf/` is absent). */
   maldiProteins: ProteinTable | null;
+  /** Fungal ITS references of `rrna/its/` (an older data folder has none). */
+  its: ItsRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
+}
+
+/**
+ * A reference sequence as identification uses it: `species` and `lineage` are the accepted name's
+ * (through the taxonomy's renamed-to chain), `depositedSpecies` the label of the source file when
+ * it differs; the header stays as deposited.
+ */
+export type ReferenceRecord = FastaRecord & { depositedSpecies?: string };
+
+/**
+ * The taxonomy an import files names under (also what tests of the import's naming read): the
+ * AMR 3.0.0 taxonomy when the folder has it, with the 2022 table's dropped codes kept.
+ */
+export function loadImportTaxonomy(dir: string): Promise<TaxonomyTable> {
+  return readCurrentTaxonomy(dir);
+}
+
+/**
+ * 16S references as identification uses them: under accepted names, and checked for records
+ * inside another genus's cluster (`misplaced`, left out of `sound`). `excluded` are accessions
+ * already left out (genes of the other marker), which neither count nor are checked.
+ */
+export function identificationReferences(
+  records: readonly FastaRecord[],
+  taxonomy: TaxonomyTable,
+  excluded: Iterable<string>,
+  options: { signal?: AbortSignal } = {},
+): { named: ReferenceRecord[]; misplaced: MisplacedReference[]; sound: ReferenceRecord[] } {
+  const named = withAcceptedNames(records, taxonomy);
+  const out = new Set(excluded);
+  const candidates = named.filter((record) => !out.has(record.accession));
+  const misplaced = findMisplacedReferences(candidates, { onProgress: () => options.signal?.throwIfAborted() });
+  const flagged = new Set(misplaced.map((m) => m.accession));
+  return { named, misplaced, sound: candidates.filter((record) => !flagged.has(record.accession)) };
 }
 
 export class RefdataMissingError extends Error {
@@ -106,7 +161,12 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const hash = createHash('sha256').update(IMPORTER_VERSION);
   // The genome manifest names each assembly with its md5: it stands for the genome files.
   const genomeManifest = path.join(dir, GENOME_DIR, 'manifest.tsv');
-  for (const file of [...dataFilePaths(dir), ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : [])]) {
+  const amr3 = path.join(dir, 'amr', AMR_3_FOLDER);
+  const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
+    .map((file) => path.join(amr3, file))
+    .filter((file) => existsSync(file));
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
+  for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
   if (hasMaldiFolder(dir)) hashMaldiFiles(dir, (chunk) => hash.update(chunk));
@@ -131,7 +191,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 14;
+  const total = 17;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -139,11 +199,16 @@ export async function readSources(
     return value;
   };
   const warnings: string[] = [];
-  const taxonomy = step('taxonomy', await readTaxonomy(path.join(dir, 'taxonomy')));
+  const taxonomy = step('taxonomy', await loadImportTaxonomy(dir));
   const names = step('chinese names', readChineseNames(namesDir));
   const organisms = step('Organisms.txt', readOrganisms(whonet));
   const antibiotics = step('Antibiotics.txt', readAntibiotics(whonet));
-  const breakpoints = step('Breakpoints.txt', readBreakpoints(whonet));
+  // WHONET's rows through 2022 and the AMR package's 2023–2025 rows, one table (see currentBreakpoints).
+  const served = currentBreakpoints(dir, { organisms, antibiotics, breakpoints: readBreakpoints(whonet) }, taxonomy);
+  const breakpoints = step('Breakpoints.txt + clinical_breakpoints.tsv', served.records);
+  for (const miss of served.unplaced) {
+    warnings.push(`clinical_breakpoints.tsv: ${miss.count} rows left out (${miss.reason}: ${miss.examples.join(', ')})`);
+  }
   const expectedResistance = step('ExpectedResistancePhenotypes.txt', readExpectedResistance(whonet));
   const expertRules = step('ExpertInterpretationRules.txt', readExpertRules(whonet));
   const qcRanges = step('QC_Ranges.txt', readQcRanges(whonet));
@@ -152,21 +217,40 @@ export async function readSources(
   const skipped: RefdataFormatError[] = [];
   const eucastRules = step('eucast_rules.tsv', readEucastRules(path.join(dir, 'amr'), { onInvalidRow: (error) => skipped.push(error) }));
   for (const error of skipped) warnings.push(`${error.message}: this row left out, the rest of the file imported`);
-  const sequences16S = step('16S_reference.fasta.gz', await readSequences(path.join(dir, DATA_FILES.sequences16S), options.signal));
-  const sequences18S = step('18S_reference.fasta.gz', await readSequences(path.join(dir, DATA_FILES.sequences18S), options.signal));
+  const raw16S = step('16S_reference.fasta.gz', await readSequences(path.join(dir, DATA_FILES.sequences16S), options.signal));
+  const sequences18S = step('18S_reference.fasta.gz', withAcceptedNames(await readSequences(path.join(dir, DATA_FILES.sequences18S), options.signal), taxonomy));
   const misfiled = new Map<string, MisfiledReference>();
-  for (const found of step('reference check', findMisfiledReferences({ '16S': sequences16S, '18S': sequences18S }))) {
+  for (const found of step('reference check', findMisfiledReferences({ '16S': raw16S, '18S': sequences18S }))) {
     misfiled.set(`${found.marker}:${found.accession}`, found);
     warnings.push(
       `${found.marker} reference ${found.accession} is ${found.resembles === '18S' ? 'an' : 'a'} ${found.resembles} gene (${found.match.similarity.toFixed(1)} % to ${found.match.species} ${found.match.accession}): kept, but left out of identification`,
     );
   }
+  const misplaced = new Map<string, MisplacedReference>();
+  const misfiled16S = [...misfiled.values()].filter((m) => m.marker === '16S').map((m) => m.accession);
+  const checked = step('16S genus clusters', identificationReferences(raw16S, taxonomy, misfiled16S, { signal: options.signal }));
+  const sequences16S = checked.named;
+  for (const found of checked.misplaced) {
+    misplaced.set(`16S:${found.accession}`, found);
+    warnings.push(
+      `16S reference ${found.accession} (${found.species}) sits inside ${found.insideGenus} (${found.closest.similarity.toFixed(2)} % to ${found.closest.species} ${found.closest.accession}), far from its own genus: kept, but left out of identification`,
+    );
+  }
   const genomes = step('genome/', hasGenomeFolder(dir) ? await readGenomeFolder(path.join(dir, GENOME_DIR), taxonomy) : []);
   const maldi = step('maldi/', hasMaldiFolder(dir) ? await readMaldiLibrary(dir, taxonomy) : []);
+  const amr = amr3Dir(dir);
+  const organismAliases = step('organism names', organismAliasesFrom(taxonomy, organisms));
+  const antibioticAliases = amr ? antibioticAliasesFrom(readAntimicrobials(amr), antibiotics) : [];
+  const dosages = amr ? readDosages(amr, antibiotics) : [];
   const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
+  const its = step('rrna/its/', hasItsFolder(dir) ? await readItsReferences(dir, taxonomy, options.signal) : []);
   return {
+    its,
     dir,
     namesDir,
+    organismAliases,
+    antibioticAliases,
+    dosages,
     genomes,
     maldi,
     maldiProteins,
@@ -181,6 +265,7 @@ export async function readSources(
     eucastRules,
     sequences: { '16S': sequences16S, '18S': sequences18S },
     misfiled,
+    misplaced,
     warnings,
   };
 }

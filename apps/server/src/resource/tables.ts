@@ -27,6 +27,8 @@ export interface WhonetTables {
   expertRules: ExpertRuleRecord[];
   eucastRules: EucastRuleRecord[];
   qcRanges: QcRangeRecord[];
+  /** Organism and drug names and EUCAST dosages beyond WHONET's tables (table ast_reference). */
+  references?: { kind: string; name: string; code: string; detail: NonNullable<AstTables['dosages']>[number] | null }[];
 }
 
 async function records<T>(db: Queryable, table: string): Promise<T[]> {
@@ -47,6 +49,7 @@ export async function loadWhonetTables(db: Queryable): Promise<WhonetTables> {
     expertRules: await records<ExpertRuleRecord>(db, 'expert_rule'),
     eucastRules: await records<EucastRuleRecord>(db, 'eucast_rule'),
     qcRanges: await records<QcRangeRecord>(db, 'qc_range'),
+    references: await db.query('SELECT kind, name, code, detail FROM ast_reference ORDER BY line'),
   };
 }
 
@@ -59,6 +62,9 @@ export function toAstTables(tables: WhonetTables): AstTables {
     expectedResistance: toExpectedResistanceDefinitions(tables.expectedResistance),
     whonetExpertRules: toWhonetExpertRuleDefinitions(tables.expertRules),
     eucastRules: toEucastRuleDefinitions(tables.eucastRules),
+    organismAliases: (tables.references ?? []).filter((a) => a.kind === 'organism').map(({ name, code }) => ({ name, code })),
+    antibioticAliases: (tables.references ?? []).filter((a) => a.kind === 'antibiotic').map(({ name, code }) => ({ name, code })),
+    dosages: (tables.references ?? []).flatMap((a) => (a.kind === 'dosage' && a.detail ? [a.detail] : [])),
   };
 }
 
@@ -67,11 +73,14 @@ export interface ReferenceSequence extends FastaRecord {
   marker: Marker;
   /** Accepted taxon of the header's species (taxon id), when the taxonomy knows the name. */
   taxonId: string | null;
+  /** The header's species when it is a former name of `species` (which is the accepted one). */
+  depositedSpecies?: string;
 }
 
 /**
  * The 16S or 18S reference set identification searches, in the order of its file (type strains
- * first per species): without the records found at import to be genes of the other marker.
+ * first per species), under accepted names: without the records found at import to be genes of the
+ * other marker or inside another genus's cluster.
  */
 export async function loadReferenceSequences(db: Queryable, marker: Marker): Promise<ReferenceSequence[]> {
   const rows = await db.query<{
@@ -80,10 +89,11 @@ export async function loadReferenceSequences(db: Queryable, marker: Marker): Pro
     description: string;
     lineage: string[];
     species: string;
+    deposited_species: string;
     taxon_mo: string | null;
     sequence: string;
     line: number;
-  }>('SELECT accession, header, description, lineage, species, taxon_mo, sequence, line FROM identification_reference WHERE marker = $1 ORDER BY line', [marker]);
+  }>('SELECT accession, header, description, lineage, species, deposited_species, taxon_mo, sequence, line FROM identification_reference WHERE marker = $1 ORDER BY line', [marker]);
   return rows.map((row) => {
     const record: ReferenceSequence = {
       marker,
@@ -97,6 +107,7 @@ export async function loadReferenceSequences(db: Queryable, marker: Marker): Pro
     };
     if (row.lineage.length) record.lineage = row.lineage;
     if (row.species) record.species = row.species;
+    if (row.deposited_species) record.depositedSpecies = row.deposited_species;
     return record;
   });
 }

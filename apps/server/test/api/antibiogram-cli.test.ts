@@ -25,7 +25,7 @@ function mdc(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 function table(text: string): Record<string, string>[] {
-  const [header, ...rows] = text.trim().split('\n').map((l) => l.split('\t'));
+  const [header, ...rows] = text.replace(/\n+$/, '').split('\n').map((l) => l.split('\t'));
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
 }
 
@@ -109,5 +109,24 @@ describe('mdc antibiogram on the WHONET sample file', () => {
     expect(unreadable.code).toBe(2);
     expect(unreadable.stderr).toMatch(/unrecognised header/);
     expect(unreadable.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('mdc antibiogram and the reporting rules', () => {
+  it('leaves a drug out for Salmonella that CLSI says must not be reported susceptible, with the instruction', async () => {
+    const rows = ['ROW_IDX|PATIENT_ID|SPEC_NUM|SPEC_DATE|ORGANISM|GEN_NM|CIP_NM'];
+    for (let i = 0; i < 32; i++) rows.push(`${i}|P${i}|S${i}|${(i % 28) + 1}/3/2024|Salmonella enterica|1|0.06`);
+    const file = path.join(dir, 'salmonella.txt');
+    writeFileSync(file, rows.join('\n') + '\n');
+    const [tsv, json] = await Promise.all([mdc(['--input', file, '--guideline', 'CLSI 2025']), mdc(['--input', file, '--guideline', 'CLSI 2025', '--format', 'json'])]);
+    expect(tsv.code, tsv.stderr).toBe(0);
+    const drugs = table(tsv.stdout).map((r) => [r.drug, r.n, r.percent_s]);
+    expect(drugs).toEqual([['CIP', '32', '100.0']]);
+    expect(tsv.stderr).toMatch(/GEN \(n 32\): not to be reported as susceptible/);
+    const suppressed = JSON.parse(json.stdout).tables[0].suppressed;
+    expect(suppressed).toHaveLength(1);
+    expect(suppressed[0]).toMatchObject({ drug: 'GEN', n: 32 });
+    expect(suppressed[0].note.zh).toContain('不得报告为敏感');
+    expect(suppressed[0].note.en).toContain('CLSI M100');
   });
 });

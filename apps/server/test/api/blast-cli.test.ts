@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -22,8 +22,12 @@ let queries: FastaRecord[];
 let queryFile: string;
 let referenceFile: string;
 
-function identify(args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, [mdc, 'identify', ...args], { env: { ...process.env, ...env }, cwd: repoRoot, maxBuffer: 64 << 20 });
+/** The command's output and exit code (a batch with refused inputs ends with 1). */
+function identify(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+  return run(process.execPath, [mdc, 'identify', ...args], { env: { ...process.env, ...env }, cwd: repoRoot, maxBuffer: 64 << 20 }).then(
+    ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }),
+  );
 }
 
 function tsvRows(stdout: string): Record<string, string>[] {
@@ -48,7 +52,10 @@ afterAll(() => {
 
 describe('mdc identify', () => {
   it('prints one TSV row per hit, the expected species first, and a row for a refused sequence', async () => {
-    const { stdout, stderr } = await identify(['--marker', '16S', '--query', queryFile, '--reference', referenceFile, '--top', '2']);
+    const { stdout, stderr, code } = await identify(['--marker', '16S', '--query', queryFile, '--reference', referenceFile, '--top', '2']);
+    // The too-short sequence is refused, the others answered: exit code 1, the refusal named.
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/refused garbage: .*shorter than 300/);
     const rows = tsvRows(stdout);
     for (const q of queries) {
       const mine = rows.filter((r) => r.query === q.accession);
@@ -71,13 +78,46 @@ describe('mdc identify', () => {
 
   it('refuses wrong usage with exit code 2 and a sentence', async () => {
     for (const args of [['--marker', 'ITS', '--query', queryFile], ['--marker', '16S'], ['--marker', '16S', '--query', path.join(dir, 'missing.fasta')], ['--marker', '16S', '--query', queryFile, '--top', '0']]) {
-      const failure = await identify(args).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(failure?.code, args.join(' ')).toBe(2);
+      const failure = await identify(args);
+      expect(failure.code, args.join(' ')).toBe(2);
       expect(failure?.stderr).toMatch(/^mdc identify: /);
     }
+  });
+
+  it('reads Sanger traces by content, several at once: a F/R pair as one consensus, trimming in the TSV, an unreadable trace refused (exit 1)', async () => {
+    const fixtures = path.join(repoRoot, 'packages/refdata/test/fixtures/ab1');
+    // Names that say nothing of the format: traces are known by their content.
+    const forward = path.join(dir, 'S1_F.dat');
+    const reverse = path.join(dir, 'S1_R.dat');
+    const cut = path.join(dir, 'cut.ab1');
+    writeFileSync(forward, readFileSync(path.join(fixtures, '3sm1_16SF.ab1')));
+    writeFileSync(reverse, readFileSync(path.join(fixtures, '3sm1_16SR.ab1')));
+    writeFileSync(cut, readFileSync(path.join(fixtures, 'biopython-310.ab1')).subarray(0, 5000));
+    const single = path.join(fixtures, 'biopython-3730.ab1');
+    const { stdout, stderr, code } = await identify(['--method', '16S', '--query', forward, reverse, cut, single, '--reference', referenceFile, '--top', '1']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/1 refused, 2 answered/);
+    expect(stderr).toMatch(/refused .*cut\.ab1: its directory lies outside the file/);
+    const [header, ...lines] = stdout.trimEnd().split('\n');
+    expect(header!.split('\t')).toEqual([...COLUMNS, 'source', 'kept', 'trimmed_start', 'trimmed_end', 'mean_quality', 'overlap', 'overlap_identity']);
+    const rows = lines.map((l) => l.split('\t'));
+    const pair = rows.find((r) => r[0] === 'S1')!;
+    expect(pair.slice(10, 12)).toEqual(['ab1-pair', expect.stringMatching(/^\d+\+\d+$/)]);
+    expect(Number(pair[15])).toBeGreaterThan(500);
+    expect(Number(pair[16])).toBeGreaterThan(97);
+    const read = rows.find((r) => r[0] === '226032_C-ME-18_pCAGseqF')!;
+    expect(read[10]).toBe('ab1');
+    expect(Number(read[11]) + Number(read[12]) + Number(read[13])).toBe(1165);
+    expect(Number(read[14])).toBeGreaterThan(20);
+
+    const json = await identify(['--method', '16S', '--query', forward, reverse, '--reference', referenceFile, '--format', 'json', '--pairs', 'none']);
+    expect(json.code).toBe(0);
+    const results = JSON.parse(json.stdout) as { queryId: string; read: { fileName: string; qualityTrim: { meanQuality: number } } }[];
+    expect(results.map((r) => r.read.fileName)).toEqual(['S1_F.dat', 'S1_R.dat']);
+
+    const nothing = await identify(['--method', '16S', '--query', cut, '--reference', referenceFile]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/1 refused, 0 answered/);
   });
 
   it.each(dbKinds)('uses the imported references of the %s database without --reference', async (kind) => {
@@ -91,7 +131,7 @@ describe('mdc identify', () => {
       if (kind === 'pglite') await db.close();
       if (kind === 'postgres') {
         // (Opening the embedded database takes seconds; one refusal is enough to show.)
-        const empty = await identify(['--marker', '18S', '--query', queryFile], env).catch((error: { code: number; stderr: string }) => error);
+        const empty = await identify(['--marker', '18S', '--query', queryFile], env);
         expect(empty).toMatchObject({ code: 2 });
         expect((empty as { stderr: string }).stderr).toMatch(/no 18S reference sequences have been imported/);
       }

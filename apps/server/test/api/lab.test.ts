@@ -101,8 +101,9 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(body.data.ready).toBe(true);
     expect(body.data.hint).toBeNull();
     const byName = Object.fromEntries(body.data.guidelines.map((g: { guideline: string; years: number[] }) => [g.guideline, g.years]));
-    expect(byName.CLSI).toEqual([2022, 2021]);
-    expect(byName.EUCAST).toEqual([2022, 2021]);
+    // WHONET's years and the AMR 3.0.0 years after them, newest first.
+    expect(byName.CLSI).toEqual([2025, 2024, 2023, 2022, 2021]);
+    expect(byName.EUCAST).toEqual([2025, 2024, 2023, 2022, 2021]);
     expect(body.data.guidelines[0].guideline).toBe('CLSI');
     expect(body.data.sampleTypes.find((c: { value: string }) => c.value === 'cf').label).toEqual({ zh: '脑脊液', en: 'Cerebrospinal fluid (CSF)' });
     expect(body.data.siteForSample.cf).toBe('meningitis');
@@ -161,7 +162,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(firstOther === -1 || list.slice(firstOther).every((d) => !d.usual)).toBe(true);
     expect(list.map((d) => d.code)).not.toContain('VAN');
     const disk = await get('/api/lab/antibiotics?organism=eco&method=DISK&guideline=CLSI&q=' + encodeURIComponent('美罗'));
-    expect(disk.body.data.year).toBe(2022);
+    expect(disk.body.data.year).toBe(2025);
     expect(disk.body.data.list.map((d: { code: string }) => d.code)).toEqual(['MEM']);
     expect(disk.body.data.list[0].potency).toMatch(/10/);
   });
@@ -174,13 +175,15 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
 
   it.each([
     ['sampleName', { sampleName: '' }, 'SampleName can not be null', '样本名称不能为空'],
-    ['organism', { organism: ' ' }, 'Bacteria can not be null', '菌种不能为空'],
+    ['organism', { organism: ' ' }, 'Organism is required', '菌种不能为空'],
     ['sampleType', { sampleType: '' }, 'Sample type can not be null', '样本类型不能为空'],
-    ['site', { site: '' }, 'Symptom type can not be null', '感染部位不能为空'],
+    ['site', { site: '' }, 'Site of infection is required', '感染部位不能为空'],
     ['method', { method: '' }, 'Methods can not be null', '检测方法不能为空'],
     ['results.1.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: '16' }, { antibiotic: 'CIP', value: '' }]) }, 'MIC can not be null', 'MIC 不能为空'],
-    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: 'abc' }]) }, 'wrong MIC', 'MIC 值有误'],
-    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: '4096' }]) }, 'wrong MIC', 'MIC 值有误'],
+    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: 'abc' }]) }, 'wrong MIC: not a number (no spaces or text inside the value)', 'MIC 值有误：不是数字（数值中不能有空格或文字）'],
+    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: '16 16' }]) }, 'wrong MIC: not a number (no spaces or text inside the value)', 'MIC 值有误：不是数字（数值中不能有空格或文字）'],
+    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: '4096' }]) }, 'wrong MIC: outside the dilution range 0.0001–2048 mg/L', 'MIC 值有误：超出稀释范围 0.0001–2048 mg/L'],
+    ['results.0.value', { results: JSON.stringify([{ antibiotic: 'AMP', value: '-2' }]) }, 'wrong MIC: negative', 'MIC 值有误：为负数'],
   ])('refuses a missing or wrong %s in both languages and stores nothing', async (field, change, en, zh) => {
     const before = await counts();
     for (const [locale, text] of [['en', en], ['zh', zh]] as const) {
@@ -198,13 +201,13 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(body.msg).toBe('SampleName can not be null');
     expect(body.data.fields).toMatchObject({
       sampleName: 'SampleName can not be null',
-      organism: 'Bacteria can not be null',
+      organism: 'Organism is required',
       sampleType: 'Sample type can not be null',
-      site: 'Symptom type can not be null',
+      site: 'Site of infection is required',
       method: 'Methods can not be null',
     });
     const disk = await post('/api/lab/experiments', { ...ecoli, method: 'DISK', results: JSON.stringify([{ antibiotic: 'AMP', value: '95' }]) }, alice, 'en');
-    expect(disk.body.data.fields['results.0.value']).toBe('wrong zone diameter');
+    expect(disk.body.data.fields['results.0.value']).toBe('wrong zone diameter: outside 6–80 mm');
     const unknown = await post('/api/lab/experiments', { ...ecoli, organism: 'Not a bacterium at all' }, alice, 'zh');
     expect(unknown.body.msg).toBe('无法识别的菌种，请从列表中选择');
   });

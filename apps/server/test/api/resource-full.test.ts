@@ -25,6 +25,8 @@ describe('full reference data on pglite', () => {
       qcRanges: 23136,
       sequences16S: 15322,
       sequences18S: 570,
+      // ITS1 44,275 + ITS2 43,172 + whole ITS 13,700: every record, also those no evidence.
+      sequencesITS: 101147,
     });
     const rows = await portal.db.query<{ organisms: number; antibiotics: number; eucast: number }>(
       `SELECT (SELECT count(*)::int FROM whonet_organism) AS organisms, (SELECT count(*)::int FROM antibiotic_row) AS antibiotics,

@@ -6,17 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAntibiotics, readBreakpoints, readExpectedResistance, readExpertRules, readOrganisms, readQcRanges } from '@mdc/refdata/whonet';
 import { readEucastRules } from '@mdc/refdata/amr';
 import { readFastaFile } from '@mdc/refdata/fasta';
+import { withAcceptedNames } from '@mdc/refdata/taxonomy';
 import { buildKnowledgeBase } from '@mdc/core/ast';
 import { loadConfig } from '../../src/config';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db';
+import { readCurrentTaxonomy } from '@mdc/refdata/taxonomy';
+import { currentBreakpoints } from '@mdc/refdata/amr';
 import { importRefdata } from '../../src/resource/importer';
-import { RefdataMissingError } from '../../src/resource/sources';
+import { loadImportTaxonomy, RefdataMissingError } from '../../src/resource/sources';
 import { loadReferenceSequences, loadWhonetTables, toAstTables } from '../../src/resource/tables';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir, countFasta, countRows } from '../unit/support/small-refdata';
 
-const TABLES = ['taxon', 'taxon_code', 'whonet_organism', 'antibiotic_row', 'breakpoint', 'expected_resistance', 'expert_rule', 'eucast_rule', 'qc_range', 'reference_sequence', 'chinese_name_organism'];
+const TABLES = ['taxon', 'taxon_code', 'whonet_organism', 'antibiotic_row', 'breakpoint', 'expected_resistance', 'expert_rule', 'eucast_rule', 'qc_range', 'reference_sequence', 'chinese_name_organism', 'ast_reference'];
 
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -53,18 +56,34 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     const summary = await importRefdata(portal.db, small);
     expect(summary.skipped).toBe(false);
     const found = await counts(portal.db);
-    expect(found.taxon).toBe(countRows(path.join(small, 'taxonomy/microorganisms.tsv')));
-    expect(found.taxon_code).toBe(countRows(path.join(small, 'taxonomy/microorganisms.codes.tsv')));
+    const taxonomy = await readCurrentTaxonomy(small);
+    // The AMR 3.0.0 rows and the 2022 ones it no longer has.
+    expect(taxonomy.size).toBeGreaterThan(countRows(path.join(small, 'taxonomy/microorganisms.tsv')));
+    expect(found.taxon).toBe(taxonomy.size);
+    expect(found.taxon_code).toBe(taxonomy.codes.length);
     expect(found.whonet_organism).toBe(countRows(path.join(small, 'whonet/Organisms.txt')));
     expect(found.antibiotic_row).toBe(countRows(path.join(small, 'whonet/Antibiotics.txt')));
-    expect(found.breakpoint).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+    // WHONET's rows and the AMR 3.0.0 rows of the years WHONET lacks.
+    const whonetDir = path.join(small, 'whonet');
+    const served = currentBreakpoints(small, { organisms: readOrganisms(whonetDir), antibiotics: readAntibiotics(whonetDir), breakpoints: readBreakpoints(whonetDir) }, taxonomy);
+    expect(found.breakpoint).toBe(served.records.length);
+    expect(found.breakpoint).toBeGreaterThan(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+    expect(Object.keys(served.perGuidelineYear)).toEqual(expect.arrayContaining(['CLSI 2025', 'EUCAST 2025']));
+    expect(found.ast_reference).toBeGreaterThan(0);
     expect(found.expected_resistance).toBe(countRows(path.join(small, 'whonet/ExpectedResistancePhenotypes.txt')));
     expect(found.expert_rule).toBe(countRows(path.join(small, 'whonet/ExpertInterpretationRules.txt')));
     expect(found.qc_range).toBe(countRows(path.join(small, 'whonet/QC_Ranges.txt')));
     // The AMR file's one malformed row is left out and reported, not fatal.
     expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/eucast_rules.tsv'), '#') - 1);
     // So is the one E. coli genome contig of the shared 16S set that carries a eukaryotic 18S gene.
-    expect(summary.warnings).toEqual([expect.stringContaining('eucast_rules.tsv: line 55'), expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/)]);
+    // And one 16S record that sits inside another genus's cluster, far from its own genus; and AMR 3.0.0 breakpoint rows
+    // of organisms this cut has no WHONET code for are counted and named.
+    expect(summary.warnings).toEqual([
+      expect.stringMatching(/^clinical_breakpoints\.tsv: \d+ rows left out \(organism without a WHONET code: /),
+      expect.stringContaining('eucast_rules.tsv: line 55'),
+      expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/),
+      expect.stringMatching(/^16S reference EF059885 \(Enterobacter asburiae\) sits inside Klebsiella \(99\.\d\d % to Klebsiella aerogenes/),
+    ]);
     expect(found.reference_sequence).toBe(countFasta(path.join(small, 'rrna/16S_reference.fasta.gz')) + countFasta(path.join(small, 'rrna/18S_reference.fasta.gz')));
     expect(summary.counts.breakpoint).toBe(found.breakpoint);
   });
@@ -91,7 +110,10 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     const tables = await loadWhonetTables(portal.db);
     expect(tables.organisms).toEqual(readOrganisms(whonet));
     expect(tables.antibiotics).toEqual(readAntibiotics(whonet));
-    expect(tables.breakpoints).toEqual(readBreakpoints(whonet));
+    const taxonomy = await readCurrentTaxonomy(small);
+    expect(tables.breakpoints).toEqual(
+      currentBreakpoints(small, { organisms: readOrganisms(whonet), antibiotics: readAntibiotics(whonet), breakpoints: readBreakpoints(whonet) }, taxonomy).records,
+    );
     expect(tables.expectedResistance).toEqual(readExpectedResistance(whonet));
     expect(tables.expertRules).toEqual(readExpertRules(whonet));
     expect(tables.qcRanges).toEqual(readQcRanges(whonet));
@@ -99,8 +121,9 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     const engine = buildKnowledgeBase(toAstTables(tables));
     expect(engine).toBeDefined();
 
+    // The parser's records, filed under the accepted names of their species.
     const sequences = await loadReferenceSequences(portal.db, '18S');
-    const fromFile = await readFastaFile(path.join(small, 'rrna/18S_reference.fasta.gz'));
+    const fromFile = withAcceptedNames(await readFastaFile(path.join(small, 'rrna/18S_reference.fasta.gz')), await loadImportTaxonomy(small));
     expect(sequences.map(({ marker: _m, taxonId: _t, ...record }) => record)).toEqual(fromFile);
     expect(sequences.every((s) => s.marker === '18S')).toBe(true);
   });
@@ -177,11 +200,43 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
       // Kept in the data (the taxon page lists it, flagged), left out of what identification searches.
       const searched = await loadReferenceSequences(portal.db, '16S');
       expect(searched.map((r) => r.accession)).not.toContain('MISFILED1');
-      expect(searched).toHaveLength(countFasta(file16S) - (await portal.db.query(`SELECT 1 FROM reference_sequence WHERE marker = '16S' AND misfiled IS NOT NULL`)).length);
+      expect(searched).toHaveLength(countFasta(file16S) - (await portal.db.query(`SELECT 1 FROM reference_sequence WHERE marker = '16S' AND (misfiled IS NOT NULL OR misplaced IS NOT NULL)`)).length);
       const listed = await call(portal, 'GET', '/api/resource/taxa/B_ESCHR_COLI/sequences?marker=16S&pageSize=100');
       const entry = listed.body.data.list.find((r: { accession: string }) => r.accession === 'MISFILED1');
       expect(entry.misfiled).toMatchObject({ resembles: '18S', match: { accession: yeast.accession, species: yeast.species } });
       expect(listed.body.data.list.filter((r: { misfiled: unknown }) => r.misfiled === null).length).toBeGreaterThan(0);
+    } finally {
+      await importRefdata(portal.db, small, { force: true });
+    }
+  });
+
+  it('files references under accepted names with the deposited label kept, and lists one inside another genus for curators', async () => {
+    const dir = copyOfSmall();
+    const file16S = path.join(dir, 'rrna/16S_reference.fasta.gz');
+    const records = await readFastaFile(file16S);
+    const pneumoniae = records.find((r) => r.species === 'Klebsiella pneumoniae')!;
+    const aerogenes = records.find((r) => r.species === 'Enterobacter aerogenes' || r.species === 'Klebsiella aerogenes')!;
+    // A K. pneumoniae gene deposited as S. aureus (a mislabelled record), and an E. aerogenes label (Klebsiella aerogenes today).
+    const added =
+      `>MISLABEL1 Staphylococcus aureus strain Y 16S ribosomal RNA |taxonomy=Bacteria;Bacillota;Bacilli;Bacillales;Staphylococcaceae;Staphylococcus;Staphylococcus aureus\n${pneumoniae.sequence}\n` +
+      `>RENAMED1 Enterobacter aerogenes strain Z 16S ribosomal RNA |taxonomy=Bacteria;Pseudomonadota;Gammaproteobacteria;Enterobacterales;Enterobacteriaceae;Enterobacter;Enterobacter aerogenes\n${aerogenes.sequence}\n`;
+    writeFileSync(file16S, gzipSync(Buffer.concat([gunzipSync(readFileSync(file16S)), Buffer.from(added)])));
+    try {
+      await importRefdata(portal.db, dir, { force: true });
+      const [renamed] = await portal.db.query<{ species: string; deposited_species: string; lineage: string[]; taxon_mo: string }>(
+        `SELECT species, deposited_species, lineage, taxon_mo FROM reference_sequence WHERE accession = 'RENAMED1'`,
+      );
+      expect(renamed).toMatchObject({ species: 'Klebsiella aerogenes', deposited_species: 'Enterobacter aerogenes', taxon_mo: 'B_KLBSL_AERG' });
+      expect(renamed!.lineage[5]).toBe('Klebsiella');
+      const searched = await loadReferenceSequences(portal.db, '16S');
+      expect(searched.find((r) => r.accession === 'RENAMED1')).toMatchObject({ species: 'Klebsiella aerogenes', depositedSpecies: 'Enterobacter aerogenes' });
+      expect(searched.map((r) => r.accession)).not.toContain('MISLABEL1');
+      const listed = await call(portal, 'GET', '/api/resource/references/flagged?marker=16S&pageSize=200');
+      expect(listed.status).toBe(200);
+      const entry = listed.body.data.list.find((r: { accession: string }) => r.accession === 'MISLABEL1');
+      expect(entry).toMatchObject({ reason: 'other-genus', species: 'Staphylococcus aureus', misplaced: { genus: 'Staphylococcus', insideGenus: 'Klebsiella' } });
+      expect(entry.misplaced.closest.similarity).toBeGreaterThan(99);
+      expect(entry.misplaced.ownGenusSimilarity === null || entry.misplaced.ownGenusSimilarity < 94.5).toBe(true);
     } finally {
       await importRefdata(portal.db, small, { force: true });
     }
@@ -208,7 +263,8 @@ describe('first start', () => {
       await portal.app.refdata.whenReady();
       const summary = await call(portal, 'GET', '/api/resource/summary');
       expect(summary.body.data.ready).toBe(true);
-      expect(summary.body.data.counts.breakpoints).toBe(countRows(path.join(small, 'whonet/Breakpoints.txt')));
+      // WHONET's rows and the AMR 3.0.0 rows of the years WHONET lacks.
+      expect(summary.body.data.counts.breakpoints).toBeGreaterThan(countRows(path.join(small, 'whonet/Breakpoints.txt')));
       const search = await call(portal, 'POST', '/api/search/autocomplete', { kwd: '大肠埃希' });
       expect(search.body.data.list[0]).toMatchObject({ id: 'B_ESCHR_COLI', value: '大肠埃希菌' });
     } finally {

@@ -109,6 +109,29 @@ describe('mdc identify --method biochem', () => {
     expect(parsed[2]!.nextTests.length).toBeGreaterThan(0);
   });
 
+  it('reads a conventional-tube TSV with a TDA column (the deaminase API 20E names TDA and the tubes PDA), and PDA in an API 20E row', async () => {
+    const proteus = 'GRAM=-,OX=-,IND=-,MR=+,VP=-,CIT=-,H2S=+,URE=+,LDC=-,ADH=-,ODC=+,MOT=+,GEL=+,LAC=-,SAC=-,MAN=-,MAL=-,XYL=+'.split(',').map((p) => p.split('='));
+    const header = ['id', 'panel', ...proteus.map((p) => p[0]), 'TDA'].join('\t');
+    const row = (id: string, tda: string) => [id, 'conventional', ...proteus.map((p) => p[1]), tda].join('\t');
+    const query = await file('tda.tsv', [header, row('pm', '+'), row('pm-neg', '-')].join('\n') + '\n');
+    const { out, code, err } = await run(['--method', 'biochem', '--query', query, '--top', '1', '--format', 'json']);
+    expect(err).toBe('');
+    expect(code).toBeUndefined();
+    const parsed = JSON.parse(out) as { query: string; reactions: Record<string, string>; call: { taxon: string }; candidates: { taxon: string; probability: number }[] }[];
+    expect(parsed[0]!.reactions).toMatchObject({ PDA: '+' });
+    expect(parsed[0]!.reactions.TDA).toBeUndefined();
+    expect(parsed[1]!.reactions).toMatchObject({ PDA: '-' });
+    expect(parsed[0]!.call.taxon).toMatch(/^Proteus/);
+    // The deaminase counts: P. mirabilis is 98 % positive, so a negative one is named against it and lowers the T index.
+    const rows = rowsOf((await run(['--method', 'biochem', '--query', query, '--top', '1'])).out).slice(1);
+    expect(rows[0]![7]).not.toContain('PDA');
+    expect(rows[1]![7]).toContain('PDA-(98%)');
+    expect(Number(rows[1]![4])).toBeLessThan(Number(rows[0]![4]));
+    // Both columns in one row are the same test twice.
+    const twice = await file('twice.tsv', 'id\tpanel\tTDA\tPDA\nx\tconventional\t+\t+\n');
+    expect((await run(['--method', 'biochem', '--query', twice])).err).toMatch(/PDA is given twice/);
+  });
+
   it('calls an API 20E profile unacceptable when the primary tests say Gram-positive cocci in clusters', async () => {
     const query = await file('coccus.tsv', 'id\tpanel\tprofile\tGRAM\tCOCC\tCLUS\tCAT\nx\tAPI20E\t5144572\t+\t+\t+\t+\n');
     const { out } = await run(['--method', 'biochem', '--query', query, '--format', 'json']);

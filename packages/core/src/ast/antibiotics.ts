@@ -122,12 +122,19 @@ export class AntibioticIndex {
   private readonly localName = new Map<string, string>();
   private readonly cache = new Map<string, { match: AntibioticMatch; antibiotic: Antibiotic } | null>();
   private readonly labels = new Map<string, Localized>();
+  private readonly alternatives = new Map<string, Antibiotic[]>();
   readonly warnings: string[] = [];
+
+  /** Other drugs a WHONET code also stands for in other systems (TET → tetracycline). */
+  alternativesOf(code: string): readonly Antibiotic[] {
+    return this.alternatives.get(code) ?? [];
+  }
 
   constructor(
     definitions: readonly AntibioticDefinition[],
     localNames: Readonly<Record<string, string>> = {},
     private readonly testCodes: ReadonlyMap<string, TestCodeInfo> = new Map(),
+    aliases: readonly { name: string; code: string }[] = [],
   ) {
     for (const def of definitions) {
       const existing = this.byCode.get(def.code);
@@ -159,6 +166,24 @@ export class AntibioticIndex {
     for (const [alias, code] of Object.entries(ANTIBIOTIC_ALIASES)) {
       const antibiotic = this.byCode.get(code);
       if (antibiotic) this.addName({ antibiotic, name: alias, kind: 'alias' });
+    }
+    // Other systems' codes, abbreviations and synonyms (AMR antimicrobials.tsv). One that is
+    // WHONET's code of another drug (TET: tetroxoprim in WHONET, tetracycline elsewhere) is
+    // kept as an alternative for the knowledge base to choose by breakpoints.
+    for (const alias of aliases) {
+      const antibiotic = this.byCode.get(alias.code);
+      if (!antibiotic) continue;
+      const upper = alias.name.toUpperCase();
+      const other = this.byCode.get(upper);
+      if (other) {
+        if (other !== antibiotic) {
+          const list = this.alternatives.get(other.code) ?? [];
+          if (!list.includes(antibiotic)) list.push(antibiotic);
+          this.alternatives.set(other.code, list);
+        }
+        continue;
+      }
+      this.addName({ antibiotic, name: alias.name, kind: 'alias' }, false);
     }
     for (const [local, code] of Object.entries(localNames)) {
       const antibiotic = this.byCode.get(code.toUpperCase());

@@ -21,6 +21,18 @@ export type {
   IsolateResult,
   FiredRule,
 } from './isolate';
+export { previousYearChange, reportingOrganism } from './isolate';
+export {
+  REPORTING_RULES,
+  isolateAlerts,
+  reportingInstructions,
+  type AlertId,
+  type AlertResult,
+  type IsolateAlert,
+  type ReportingInstruction,
+  type ReportingOrganism,
+  type ReportingRule,
+} from './reporting';
 export type { GuidelineYears, SiteDecision } from './breakpoint-index';
 export type { Organism } from './organisms';
 export type { Antibiotic } from './antibiotics';
@@ -39,5 +51,7 @@ export { normalizeSite } from './sites';
 export { normalizeMethod } from './methods';
 export { parseCriteria, evaluateCriteria, CriteriaSyntaxError, type Criteria, type CriteriaContext } from './criteria';
 export { MESSAGES, message, type MessageKey } from './messages';
-export { CATEGORY_LABELS, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
+export { CATEGORY_LABELS, CATEGORY_LEGEND, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
 export { boundedEditDistance, FuzzyIndex, type FuzzyHit } from './fuzzy';
+export { organismAliases, serovarName, type AliasTaxon, type AliasWhonetOrganism, type OrganismAlias } from './organism-aliases';
+export { breakpointHistory, type BreakpointYear } from './history';

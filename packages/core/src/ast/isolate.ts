@@ -4,6 +4,7 @@ import { categoryLabel } from './labels';
 import { message, same } from './messages';
 import { organismProperties, propertyMatches, type OrganismProperties } from './organism-properties';
 import { levelCode, type Organism } from './organisms';
+import { isolateAlerts, reportingInstructions, type IsolateAlert, type ReportingOrganism } from './reporting';
 import type {
   AstCategory,
   AstResult,
@@ -38,6 +39,8 @@ export interface IsolateInput {
 }
 
 export interface IsolateOptions {
+  /** Say when the previous years of the guideline give another category. Default true. */
+  yearChanges?: boolean;
   /** Expected resistant phenotypes (intrinsic resistance). Default true. */
   expectedResistance?: boolean;
   /** WHONET ExpertInterpretationRules. Default true. */
@@ -66,6 +69,8 @@ export interface IsolateInterpretation {
   year: number | null;
   results: IsolateResult[];
   rules: FiredRule[];
+  /** What the results call for next (CRE, MRSA, VRE…), each with its next step. */
+  alerts: IsolateAlert[];
 }
 
 const RESISTANCE_RANK: Readonly<Record<AstCategory, number>> = {
@@ -367,5 +372,107 @@ export function interpretIsolateWith(kb: KnowledgeBase, isolate: IsolateInput, o
     if (options.whonetExpertRules !== false) rules.push(...applyWhonetRules(state, organism, isolate, options));
     if (options.eucastRules !== false && guideline === 'EUCAST') rules.push(...applyEucastRules(state, organism, options));
   }
-  return { organism: organismMatch, guideline, year, results, rules };
+  const alerts: IsolateAlert[] = [];
+  if (organism) {
+    const taxonomy = reportingOrganism(organism);
+    for (const result of results) {
+      const code = result.antibiotic?.code;
+      if (!code) continue;
+      const instructions = reportingInstructions(taxonomy, code, result.category, result.guideline);
+      if (instructions.length) {
+        result.reporting = instructions;
+        result.notes = [...result.notes, ...instructions.map((i) => ({ en: `${i.instruction.en} (${i.source})`, zh: `${i.instruction.zh}（${i.source}）` }))];
+      }
+    }
+    alerts.push(
+      ...isolateAlerts(
+        taxonomy,
+        results.map((r) => ({
+          antibioticCode: r.antibiotic?.code ?? '',
+          category: r.category,
+          method: r.method,
+          value: r.value?.value ?? null,
+          expectedResistant: r.expectedResistance !== undefined,
+        })),
+      ),
+    );
+  }
+  for (const result of results) {
+    // What the category means, where a reader needs more than the letter.
+    if (result.category === 'SDD') result.notes = [...result.notes, message('note.sdd')];
+    if (result.category === 'I' && result.guideline === 'EUCAST' && result.outcome === 'interpreted') {
+      const code = result.antibiotic?.code ?? '';
+      const all = (kb.tables.dosages ?? []).filter((d) => d.code === code && d.type === 'high_dosage');
+      const newest = Math.max(...all.map((d) => Number(d.version) || 0));
+      const high = all.filter((d) => (Number(d.version) || 0) === newest);
+      const dose = [...new Set(high.map((d) => `${d.dose} × ${d.times} ${d.administration}`))].join('; ');
+      result.notes = [...result.notes, dose ? message('note.eucastIDose', { dose, version: high[0]!.version }) : message('note.eucastI')];
+    }
+  }
+  if (options.yearChanges !== false) {
+    for (const [i, result] of results.entries()) {
+      const input = isolate.results[i];
+      if (!input || result.outcome !== 'interpreted' || result.year === null || result.inferred) continue;
+      const change = previousYearChange(kb, isolate, input, result);
+      if (change) {
+        result.yearChange = change;
+        result.notes = [...result.notes, yearChangeNote(result, change)];
+      }
+    }
+  }
+  return { organism: organismMatch, guideline, year, results, rules, alerts };
+}
+
+/** The organism's genus, family and order as the reporting rules and alerts read them. */
+export function reportingOrganism(organism: Organism): ReportingOrganism {
+  const t = organism.definition.taxonomy;
+  return { name: organism.name, genus: t.genus, family: t.family, order: t.order };
+}
+
+/**
+ * The nearest earlier year of the same guideline whose breakpoint gives another category, when
+ * the year before gives another one or the change is the last one made ("I under CLSI 2025 — was
+ * S under CLSI 2022": 2023 changed it, 2024 kept it).
+ */
+export function previousYearChange(
+  kb: KnowledgeBase,
+  isolate: IsolateInput,
+  input: IsolateResultInput,
+  result: AstResult,
+): { year: number; category: AstCategory; changedIn: number } | null {
+  if (result.category === null || result.year === null) return null;
+  const years = kb.breakpoints.yearsOf(result.guideline, result.breakpointType).filter((y) => y < result.year!);
+  let changedIn = result.year;
+  for (const year of years) {
+    const earlier = kb.interpret(
+      {
+        organism: isolate.organism,
+        antibiotic: result.antibiotic?.code ?? input.antibiotic,
+        value: input.value,
+        guideline: result.guideline,
+        year,
+        ...(result.method ? { method: result.method } : {}),
+        ...(input.diskPotency !== undefined ? { diskPotency: input.diskPotency } : {}),
+        ...(isolate.host !== undefined ? { host: isolate.host } : {}),
+        ...((input.site ?? isolate.site) !== undefined ? { site: input.site ?? isolate.site } : {}),
+        breakpointType: result.breakpointType,
+      },
+      { expectedResistance: false },
+    );
+    if (earlier.outcome !== 'interpreted' || earlier.category === null) return null;
+    const now = result.originalCategory ?? result.category;
+    if (earlier.category !== now && !(result.expectedResistance !== undefined)) return { year, category: earlier.category, changedIn };
+    changedIn = year;
+    // Only the most recent change is told; a category unchanged for three editions is stable.
+    if (result.year - year >= 3) return null;
+  }
+  return null;
+}
+
+function yearChangeNote(result: AstResult, change: { year: number; category: AstCategory; changedIn: number }): Localized {
+  const now = result.originalCategory ?? result.category;
+  return {
+    en: `${now} under ${result.guideline} ${result.year} — was ${change.category} under ${result.guideline} ${change.year} (breakpoint changed in ${result.guideline} ${change.changedIn})`,
+    zh: `按 ${result.guideline} ${result.year} 为 ${now} —— 按 ${result.guideline} ${change.year} 为 ${change.category}（折点于 ${result.guideline} ${change.changedIn} 修订）`,
+  };
 }

@@ -122,8 +122,8 @@ export class KnowledgeBase {
     options: KnowledgeBaseOptions = {},
   ) {
     this.breakpoints = new BreakpointIndex(tables.breakpoints);
-    this.organisms = new OrganismIndex(tables.organisms, options.names?.organisms, options.names?.organismGroups);
-    this.antibiotics = new AntibioticIndex(tables.antibiotics, options.names?.antibiotics, this.breakpoints.testCodes);
+    this.organisms = new OrganismIndex(tables.organisms, options.names?.organisms, options.names?.organismGroups, tables.organismAliases);
+    this.antibiotics = new AntibioticIndex(tables.antibiotics, options.names?.antibiotics, this.breakpoints.testCodes, tables.antibioticAliases);
     this.groups = new AntibioticGroups(this.antibiotics);
     this.expected = new ExpectedResistanceIndex(tables.expectedResistance ?? [], this.groups);
     this.defaultGuideline = this.breakpoints.guideline(options.defaultGuideline ?? 'CLSI') ?? options.defaultGuideline ?? 'CLSI';
@@ -251,9 +251,19 @@ export class KnowledgeBase {
     if (!parsed.ok || unitMismatch || !inValidRange(method, parsed.value.value)) {
       const raw = String(input.value ?? '');
       const partial = { guideline, breakpointType: type, year, method, organism: organismMatch, antibiotic: antibioticMatch };
+      // Why it is wrong, in the reader's terms: not a number, negative, or outside the range.
+      const why = !parsed.ok
+        ? parsed.problem === 'negative'
+          ? 'negative'
+          : 'notNumber'
+        : unitMismatch
+          ? 'unit'
+          : parsed.value.value < 0
+            ? 'negative'
+            : 'range';
       return method === 'MIC'
-        ? this.failure('wrong-mic', message('error.wrongMic', { raw }), partial)
-        : this.failure('wrong-zone-diameter', message('error.wrongZone', { raw }), partial);
+        ? this.failure('wrong-mic', message(`error.wrongMic.${why}`, { raw }), partial)
+        : this.failure('wrong-zone-diameter', message(`error.wrongZone.${why}`, { raw }), partial);
     }
     if (parsed.combination) notes.push(message('note.combination', { raw: parsed.value.raw }));
     let site: string | null = null;
@@ -262,7 +272,7 @@ export class KnowledgeBase {
       if (site === null) notes.push(message('note.site.unknown', { input: input.site }));
     }
     const potency = input.diskPotency?.trim() || antibioticMatch.implied?.potency || null;
-    return {
+    const resolved: Resolved = {
       guideline,
       year,
       type,
@@ -277,6 +287,25 @@ export class KnowledgeBase {
       value: parsed.value,
       notes,
     };
+    // A code two systems give to different drugs: the one with a breakpoint for this organism.
+    const alternatives = antibioticMatch.kind === 'code' ? this.antibiotics.alternativesOf(antibiotic.code) : [];
+    if (alternatives.length > 0 && this.select(resolved, type).kind !== 'found') {
+      for (const alternative of alternatives) {
+        const candidate: Resolved = { ...resolved, antibiotic: alternative, antibioticMatch: { ...antibioticMatch, kind: 'alias', code: alternative.code, name: alternative.name } };
+        if (this.select(candidate, type).kind === 'found') {
+          notes.push(
+            message('note.ambiguousCode', {
+              input: input.antibiotic,
+              chosen: alternative.name,
+              other: antibiotic.name,
+              organism: organism.name,
+            }),
+          );
+          return candidate;
+        }
+      }
+    }
+    return resolved;
   }
 
   /**

@@ -60,3 +60,24 @@ export const METHOD_LABELS: Readonly<Record<'MIC' | 'DISK', Localized>> = {
   MIC: { en: 'MIC', zh: 'MIC' },
   DISK: { en: 'disk diffusion', zh: '纸片扩散法' },
 };
+
+/** What each category means, for the legend of reports (CLSI M100 and EUCAST definitions). */
+export const CATEGORY_LEGEND: ReadonlyArray<{ category: 'S' | 'SDD' | 'I' | 'R' | 'NS'; text: Localized }> = [
+  { category: 'S', text: { en: 'S — susceptible: likely to respond at the standard dose', zh: 'S——敏感：标准剂量下治疗可能有效' } },
+  {
+    category: 'SDD',
+    text: { en: 'SDD — susceptible-dose dependent (CLSI): needs a higher or more frequent dose than the standard one', zh: 'SDD——剂量依赖性敏感（CLSI）：需高于标准剂量或更频繁给药' },
+  },
+  {
+    category: 'I',
+    text: {
+      en: 'I — CLSI: intermediate (uncertain response; effective where the drug concentrates or at a higher dose); EUCAST: susceptible, increased exposure (effective at the high dose)',
+      zh: 'I——CLSI：中介（疗效不确定；在药物浓集部位或较高剂量时有效）；EUCAST：敏感，增加暴露（高剂量时有效）',
+    },
+  },
+  { category: 'R', text: { en: 'R — resistant: likely treatment failure even at increased exposure', zh: 'R——耐药：即使增加暴露也可能治疗失败' } },
+  {
+    category: 'NS',
+    text: { en: 'NS — non-susceptible: above the S breakpoint where the guideline gives no I or R category', zh: 'NS——非敏感：高于敏感折点，而指南未设中介或耐药分类' },
+  },
+];

@@ -103,6 +103,38 @@ export const MESSAGES = {
     en: 'wrong zone diameter: "{raw}" is not a zone diameter between 6 and 80 mm; not interpreted',
     zh: '抑菌圈直径错误："{raw}" 不是 6–80 mm 范围内的抑菌圈直径，未判读',
   },
+  'error.wrongMic.notNumber': {
+    en: 'wrong MIC: "{raw}" is not a number (a space or text inside a value is not read as another number); not interpreted',
+    zh: 'MIC 错误："{raw}" 不是数字（数值中间有空格或文字时不会被读成另一个数）；未判读',
+  },
+  'error.wrongMic.negative': {
+    en: 'wrong MIC: "{raw}" is negative; an MIC is a concentration above 0; not interpreted',
+    zh: 'MIC 错误："{raw}" 是负数，MIC 是大于 0 的浓度；未判读',
+  },
+  'error.wrongMic.unit': {
+    en: 'wrong MIC: "{raw}" has a unit that is not mg/L; not interpreted',
+    zh: 'MIC 错误："{raw}" 的单位不是 mg/L；未判读',
+  },
+  'error.wrongMic.range': {
+    en: 'wrong MIC: "{raw}" is outside the dilution range 0.0001–2048 mg/L; not interpreted',
+    zh: 'MIC 错误："{raw}" 超出稀释范围 0.0001–2048 mg/L；未判读',
+  },
+  'error.wrongZone.notNumber': {
+    en: 'wrong zone diameter: "{raw}" is not a number (a space or text inside a value is not read as another number); not interpreted',
+    zh: '抑菌圈直径错误："{raw}" 不是数字（数值中间有空格或文字时不会被读成另一个数）；未判读',
+  },
+  'error.wrongZone.negative': {
+    en: 'wrong zone diameter: "{raw}" is negative; not interpreted',
+    zh: '抑菌圈直径错误："{raw}" 是负数；未判读',
+  },
+  'error.wrongZone.unit': {
+    en: 'wrong zone diameter: "{raw}" has a unit that is not mm; not interpreted',
+    zh: '抑菌圈直径错误："{raw}" 的单位不是 mm；未判读',
+  },
+  'error.wrongZone.range': {
+    en: 'wrong zone diameter: "{raw}" is outside 6–80 mm; not interpreted',
+    zh: '抑菌圈直径错误："{raw}" 超出 6–80 mm；未判读',
+  },
   'error.potency': {
     en: 'disk content {given} does not match the breakpoint disk {expected} ({source}); not interpreted',
     zh: '纸片含量 {given} 与折点所用纸片 {expected} 不符（{source}），未判读',
@@ -163,6 +195,22 @@ export const MESSAGES = {
   'note.fuzzyOrganism': {
     en: 'organism "{input}" was read as {name} (similar spelling)',
     zh: '菌种 "{input}" 按近似拼写识别为 {name}',
+  },
+  'note.sdd': {
+    en: 'SDD — susceptible-dose dependent: susceptibility depends on the dosing regimen; a higher dose or more frequent dosing than the standard one is needed (CLSI)',
+    zh: 'SDD——剂量依赖性敏感：敏感性取决于给药方案，需要高于标准剂量或更频繁给药（CLSI）',
+  },
+  'note.eucastI': {
+    en: 'I — susceptible, increased exposure: likely to respond when exposure is increased by the dose or the concentration at the site (EUCAST)',
+    zh: 'I——敏感，增加暴露：增加剂量或感染部位浓度时治疗可能有效（EUCAST）',
+  },
+  'note.eucastIDose': {
+    en: 'I — susceptible, increased exposure: the breakpoint assumes the high dose {dose} (EUCAST breakpoint tables v{version}, dosages)',
+    zh: 'I——敏感，增加暴露：该折点以高剂量 {dose} 为前提（EUCAST 折点表 v{version} 剂量表）',
+  },
+  'note.ambiguousCode': {
+    en: '"{input}" names two drugs ({other} in WHONET, {chosen} elsewhere): read as {chosen}, the one with a breakpoint for {organism}',
+    zh: '"{input}" 可指两种药物（WHONET 中为 {other}，其他系统中为 {chosen}）：按 {chosen} 判读，因其有 {organism} 的折点',
   },
   'note.fuzzyAntibiotic': {
     en: 'antibiotic "{input}" was read as {name} (similar spelling)',

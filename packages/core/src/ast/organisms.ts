@@ -1,3 +1,4 @@
+import { serovarName } from './organism-aliases';
 import { allowedEdits, FuzzyIndex, similarity } from './fuzzy';
 import { ORGANISM_GROUP_LABELS } from './labels';
 import type { Localized, OrganismDefinition, OrganismLevel, OrganismMatch } from './types';
@@ -59,7 +60,7 @@ function abbreviation(name: string): string | null {
 interface NameEntry {
   organism: Organism;
   name: string;
-  kind: 'name' | 'names-map';
+  kind: 'name' | 'names-map' | 'alias';
   current: boolean;
 }
 
@@ -84,6 +85,7 @@ export class OrganismIndex {
     definitions: readonly OrganismDefinition[],
     localNames: Readonly<Record<string, string>> = {},
     private readonly groupLabels: Readonly<Record<string, string>> = {},
+    aliases: readonly { name: string; code: string }[] = [],
   ) {
     const grouped = new Map<string, OrganismDefinition[]>();
     for (const def of definitions) {
@@ -113,6 +115,16 @@ export class OrganismIndex {
       }
       if (!this.localName.has(organism.code)) this.localName.set(organism.code, local);
       this.addName({ organism, name: local, kind: 'names-map', current: true });
+    }
+    // Taxonomy names WHONET lacks: exact and case-insensitive only (never fuzzy targets), and
+    // never in place of a WHONET name.
+    for (const alias of aliases) {
+      const organism = this.byCode.get(alias.code);
+      if (!organism) continue;
+      const entry: NameEntry = { organism, name: alias.name, kind: 'alias', current: false };
+      if (!this.byExactName.has(alias.name)) this.byExactName.set(alias.name, entry);
+      const key = normalizeName(alias.name);
+      if (!this.byNormalizedName.has(key)) this.byNormalizedName.set(key, entry);
     }
   }
 
@@ -190,13 +202,18 @@ export class OrganismIndex {
     const byCode = this.byCode.get(text);
     if (byCode) return result(byCode, 'code', byCode.code);
     const exact = this.byExactName.get(text);
-    if (exact) return result(exact.organism, exact.kind === 'names-map' ? 'names-map' : 'exact', exact.name);
+    if (exact) return result(exact.organism, exact.kind === 'names-map' ? 'names-map' : exact.kind === 'alias' ? 'alias' : 'exact', exact.name);
     const byCodeLower = this.byCodeLower.get(text.toLowerCase());
     if (byCodeLower) return result(byCodeLower, 'code', byCodeLower.code);
     const key = normalizeName(text);
     const normalized = this.byNormalizedName.get(key);
     if (normalized) {
-      return result(normalized.organism, normalized.kind === 'names-map' ? 'names-map' : 'case-insensitive', normalized.name);
+      return result(normalized.organism, normalized.kind === 'names-map' ? 'names-map' : normalized.kind === 'alias' ? 'alias' : 'case-insensitive', normalized.name);
+    }
+    const serovar = serovarName(text);
+    if (serovar) {
+      const named = this.byNormalizedName.get(normalizeName(serovar));
+      if (named) return result(named.organism, 'alias', named.name);
     }
     const abbreviated = this.byAbbreviation.get(key.replace(/^([a-z])\.\s*/, '$1. '));
     if (abbreviated && abbreviated !== AMBIGUOUS) return result(abbreviated, 'abbreviation', abbreviated.name);

@@ -158,6 +158,12 @@ export interface AstTables {
   expectedResistance?: ExpectedResistanceDefinition[];
   whonetExpertRules?: WhonetExpertRuleDefinition[];
   eucastRules?: EucastRuleDefinition[];
+  /** Taxonomy names WHONET lacks, mapped to its organism codes (see organismAliases). */
+  organismAliases?: { name: string; code: string }[];
+  /** EUCAST dosages behind the breakpoints (AMR dosage.tsv): high dosages explain "I". */
+  dosages?: { code: string; type: string; dose: string; times: string; administration: string; version: string }[];
+  /** Drug names, abbreviations and codes of other systems (AMR antimicrobials.tsv), mapped to WHONET codes. */
+  antibioticAliases?: { name: string; code: string }[];
 }
 
 /** Local names (Chinese…) and aliases, mapped to WHONET codes. */
@@ -303,4 +309,8 @@ export interface AstResult {
   inferred?: boolean;
   explanation: Localized;
   notes: Localized[];
+  /** Reporting comments of the guideline that apply (the category is kept; the instruction carried). */
+  reporting?: { rule: string; instruction: Localized; source: string }[];
+  /** The nearest earlier year of the guideline that gives another category (isolate interpretation). */
+  yearChange?: { year: number; category: AstCategory; changedIn: number };
 }

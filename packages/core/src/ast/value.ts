@@ -10,7 +10,7 @@ export type ValueUnit = 'mg/L' | 'mm';
 
 export type ValueParse =
   | { ok: true; value: ParsedValue; unit: ValueUnit | null; combination: boolean }
-  | { ok: false; problem: 'empty' | 'not-a-number' | 'unit' };
+  | { ok: false; problem: 'empty' | 'not-a-number' | 'negative' | 'unit' };
 
 const QUALIFIER_SPELLINGS: ReadonlyArray<[RegExp, Qualifier]> = [
   [/^(<=|=<|≤|≦|⩽)/, '<='],
@@ -81,15 +81,19 @@ function readLabValue(input: string | number | null | undefined): ValueParse {
   }
   const raw = input;
   // NFKC turns full-width digits and signs (＜１６) into ASCII; plain ASCII skips it
-  let text = /[^\x21-\x7e]/.test(raw) ? raw.normalize('NFKC').replace(/\s+/g, '') : raw;
+  // Spaces may stand between a sign and the number or the number and its unit ("≥ 32",
+  // "16 mg/L"), never inside the number: "16 16" is two numbers, not 1616.
+  let text = (/[^\x21-\x7e]/.test(raw) ? raw.normalize('NFKC') : raw).trim();
   if (text === '') return { ok: false, problem: 'empty' };
+  if (text.startsWith('-')) return { ok: false, problem: 'negative' };
 
   let qualifier: Qualifier = '=';
   for (const [pattern, q] of QUALIFIER_SPELLINGS) {
     const match = pattern.exec(text);
     if (match) {
       qualifier = q;
-      text = text.slice(match[0].length);
+      text = text.slice(match[0].length).trimStart();
+      if (text.startsWith('-')) return { ok: false, problem: 'negative' };
       break;
     }
   }
@@ -98,10 +102,11 @@ function readLabValue(input: string | number | null | undefined): ValueParse {
     const match = pattern.exec(text);
     if (match) {
       unit = u;
-      text = text.slice(0, text.length - match[0].length);
+      text = text.slice(0, text.length - match[0].length).trimEnd();
       break;
     }
   }
+  if (/\s/.test(text)) return { ok: false, problem: 'not-a-number' };
   let combination = false;
   const slash = text.indexOf('/');
   if (slash >= 0) {

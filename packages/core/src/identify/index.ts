@@ -1,11 +1,11 @@
 /**
  * The identification frame's shared vocabulary. Every method (16S/18S rRNA genes, whole genomes,
  * MALDI-TOF spectra, biochemical panels, morphology) is a folder beside this file with its own
- * engine; what they share is only this: which methods exist, how they speak, and the one-line
+ * engine (ITS reuses the 16S/18S one); what they share is only this: which methods exist, how they speak, and the one-line
  * call a history row shows.
  */
 
-export const IDENTIFICATION_METHODS = ['16S', '18S', 'genome', 'proteome', 'biochem', 'morphology'] as const;
+export const IDENTIFICATION_METHODS = ['16S', '18S', 'ITS', 'genome', 'proteome', 'biochem', 'morphology'] as const;
 export type IdentificationMethod = (typeof IDENTIFICATION_METHODS)[number];
 
 export type Language = 'zh' | 'en';

@@ -171,8 +171,12 @@ export function readAb1(bytes: Uint8Array, file: string): Ab1Read {
     }
     const bad = values.findIndex((q) => q > 100);
     if (bad >= 0) fail('qualities', `quality value ${values[bad]} at base ${bad + 1} is not a Phred score.`, `第 ${bad + 1} 个碱基的质量值 ${values[bad]} 不是 Phred 质量值。`);
-    qualities = Uint8Array.from(values);
-    qualityTag = `PCON ${qualityEntry.number}`;
+    // Base callers before KB (ABI PRISM 310's Basecaller-310POP6) fill PCON with zeros: no quality
+    // values, not a read of quality 0 that trimming would throw away whole.
+    if (values.some((q) => q !== 0)) {
+      qualities = Uint8Array.from(values);
+      qualityTag = `PCON ${qualityEntry.number}`;
+    }
   }
 
   /** A text tag as printable ASCII, or null when absent or not stored as text. */

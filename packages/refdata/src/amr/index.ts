@@ -12,3 +12,32 @@ export function readEucastRules(dir: string, options: Omit<ParseOptions, 'file'>
   const full = path.join(dir, EUCAST_RULES_FILE);
   return parseEucastRules(readFileSync(full, 'utf8'), { ...options, file: full });
 }
+export {
+  AMR_3_FOLDER,
+  CLINICAL_BREAKPOINTS_FILE,
+  ORGANISM_GROUPS_FILE,
+  amr3Dir,
+  readDosages,
+  antibioticAliasesFrom,
+  parseAntimicrobials,
+  readAntimicrobials,
+  type AmrAntimicrobial,
+  amrBreakpointsAsWhonet,
+  countByGuidelineYear,
+  currentBreakpoints,
+  type CurrentBreakpoints,
+  mergeBreakpointTables,
+  parseClinicalBreakpoints,
+  parseOrganismGroups,
+  readClinicalBreakpoints,
+  readOrganismGroups,
+  storedResistant,
+  whonetPotency,
+  type AmrBreakpointRow,
+  type AmrConversion,
+  type AmrConversionContext,
+  type OrganismGroupMember,
+  type OrganismPlacement,
+} from './clinical-breakpoints';
+export { taxonForWhonetName, whonetNameToTaxonName } from './whonet-names';
+export { organismAliasesFrom } from './organism-aliases';

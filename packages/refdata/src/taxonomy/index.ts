@@ -2,7 +2,9 @@ export * from './types';
 export { TaxonomyFormatError, type TaxonomyErrorLocation } from './errors';
 export {
   MICROORGANISMS_FILE,
+  MICROORGANISMS_GZ_FILE,
   MICROORGANISMS_COLUMNS,
+  MICROORGANISMS_OPTIONAL_COLUMNS,
   TAXON_CODES_FILE,
   TAXON_CODES_COLUMNS,
   MicroorganismsParser,
@@ -11,7 +13,19 @@ export {
   parseTaxonCodes,
 } from './parse';
 export { TaxonomyTable, type TaxonomyTableOptions } from './table';
-export { defaultTaxonomyDir, readMicroorganisms, readTaxonCodes, readTaxonomy } from './read';
+export {
+  AMR_3_DIR,
+  TAXONOMY_2022_DIR,
+  currentTaxonomyFiles,
+  defaultTaxonomyDir,
+  mergeRetired,
+  readCurrentTaxonomy,
+  readCurrentTaxonomySync,
+  readMicroorganisms,
+  readTaxonCodes,
+  readTaxonomy,
+} from './read';
+export { resolveAcceptedName, type AcceptedName } from './accepted';
 
 import { parseMicroorganisms, parseTaxonCodes } from './parse';
 import { TaxonomyTable } from './table';
@@ -20,3 +34,4 @@ import { TaxonomyTable } from './table';
 export function parseTaxonomy(microorganismsText: string, codesText = 'code\tmo\n'): TaxonomyTable {
   return new TaxonomyTable(parseMicroorganisms(microorganismsText), parseTaxonCodes(codesText));
 }
+export { acceptedSpecies, acceptedSpeciesResolver, withAcceptedNames, type AcceptedSpecies, type LabelledRecord } from './reference-names';

@@ -10,6 +10,8 @@ import {
 } from './types';
 
 export const MICROORGANISMS_FILE = 'microorganisms.tsv';
+/** The AMR 3.0.0 release of the same table (gzip), under `amr/amr-3.0.0/` of the data folder. */
+export const MICROORGANISMS_GZ_FILE = 'microorganisms.tsv.gz';
 export const TAXON_CODES_FILE = 'microorganisms.codes.tsv';
 
 export const MICROORGANISMS_COLUMNS = [
@@ -36,7 +38,9 @@ export const MICROORGANISMS_COLUMNS = [
   'prevalence',
   'snomed',
 ] as const;
-type MicroorganismsColumn = (typeof MICROORGANISMS_COLUMNS)[number];
+/** Columns of the AMR 3.0.0 release, read when present (the Dec 2022 table has none of them). */
+export const MICROORGANISMS_OPTIONAL_COLUMNS = ['oxygen_tolerance', 'mycobank', 'mycobank_parent', 'mycobank_renamed_to'] as const;
+type MicroorganismsColumn = (typeof MICROORGANISMS_COLUMNS)[number] | (typeof MICROORGANISMS_OPTIONAL_COLUMNS)[number];
 
 export const TAXON_CODES_COLUMNS = ['code', 'mo'] as const;
 type TaxonCodesColumn = (typeof TAXON_CODES_COLUMNS)[number];
@@ -69,6 +73,7 @@ class TsvLayout<C extends string> {
     headerLine: string,
     required: readonly C[],
     private readonly file: string,
+    optionalColumns: readonly C[] = [],
   ) {
     const names = stripLineEnd(headerLine).replace(/^\uFEFF/, '').split('\t');
     this.width = names.length;
@@ -83,6 +88,10 @@ class TsvLayout<C extends string> {
         });
       }
       this.index.set(column, at);
+    }
+    for (const column of optionalColumns) {
+      const at = names.indexOf(column);
+      if (at >= 0) this.index.set(column, at);
     }
   }
 
@@ -104,7 +113,8 @@ class TsvLayout<C extends string> {
   }
 
   get(fields: readonly string[], column: C): string {
-    return (fields[this.index.get(column) as number] ?? '').trim();
+    const at = this.index.get(column);
+    return at === undefined ? '' : (fields[at] ?? '').trim();
   }
 
   private columnAt(position: number): string | undefined {
@@ -136,7 +146,7 @@ export class MicroorganismsParser {
   push(line: string): void {
     this.lineNo += 1;
     if (!this.layout) {
-      this.layout = new TsvLayout(line, MICROORGANISMS_COLUMNS, this.file);
+      this.layout = new TsvLayout<MicroorganismsColumn>(line, MICROORGANISMS_COLUMNS, this.file, MICROORGANISMS_OPTIONAL_COLUMNS);
       return;
     }
     if (stripLineEnd(line) === '') return;
@@ -192,7 +202,8 @@ export class MicroorganismsParser {
     // The R export wrote at least one SNOMED id in scientific notation ("4.38e+08"), which has
     // lost digits and cannot be recovered; such ids are dropped rather than failing the import.
     const snomedText = get('snomed');
-    const snomed = snomedText === '' ? [] : snomedText.split(',').map((s) => s.trim()).filter((s) => SNOMED_CODE.test(s));
+    // Dec 2022 joins SNOMED ids with ",", AMR 3.0.0 with "|".
+    const snomed = snomedText === '' ? [] : snomedText.split(/[,|]/).map((s) => s.trim()).filter((s) => SNOMED_CODE.test(s));
 
     const lineage: Lineage = {};
     for (const column of LINEAGE_COLUMNS) {
@@ -220,7 +231,12 @@ export class MicroorganismsParser {
       gbifId: id('gbif'),
       gbifParentId: id('gbif_parent'),
       gbifRenamedTo: id('gbif_renamed_to'),
+      mycobankId: id('mycobank'),
+      mycobankParentId: id('mycobank_parent'),
+      mycobankRenamedTo: id('mycobank_renamed_to'),
     };
+    const oxygen = optional(get('oxygen_tolerance'));
+    if (oxygen !== undefined) taxon.oxygenTolerance = oxygen;
     for (const [key, value] of Object.entries(ids) as [keyof typeof ids, string | undefined][]) {
       if (value !== undefined) taxon[key] = value;
     }
@@ -253,6 +269,8 @@ export class TaxonCodesParser {
     // Laboratory codes are case-insensitive in practice (WHONET writes "eco", LIS exports "ECO").
     const key = code.toUpperCase();
     const earlier = this.seen.get(key);
+    // AMR 3.0.0 repeats one row verbatim (HACEK → B_HACEK twice): the same answer twice is harmless.
+    if (earlier !== undefined && this.codes.find((c) => c.line === earlier)?.mo === mo) return;
     if (earlier !== undefined) {
       throw new TaxonomyFormatError(`code ${code} already defined on line ${earlier}`, {
         ...where,

@@ -1,6 +1,6 @@
 import { TaxonomyFormatError } from './errors';
 import { TAXON_CODES_FILE } from './parse';
-import type { CurrentName, Taxon, TaxonCode, TaxonRank } from './types';
+import type { CurrentName, RenameAuthority, Taxon, TaxonCode, TaxonRank } from './types';
 
 /** Ranks above a given rank, nearest first, used to walk up by name when ids are absent. */
 const PARENT_RANKS: Record<TaxonRank, readonly TaxonRank[]> = {
@@ -10,8 +10,10 @@ const PARENT_RANKS: Record<TaxonRank, readonly TaxonRank[]> = {
   order: ['class', 'phylum', 'kingdom'],
   family: ['order', 'class', 'phylum', 'kingdom'],
   genus: ['family', 'order', 'class', 'phylum', 'kingdom'],
+  'species group': ['genus', 'family', 'order', 'class', 'phylum', 'kingdom'],
   species: ['genus', 'family', 'order', 'class', 'phylum', 'kingdom'],
   subspecies: ['species', 'genus', 'family', 'order', 'class', 'phylum', 'kingdom'],
+  '(unknown rank)': ['kingdom'],
 };
 
 function preferAccepted(existing: Taxon | undefined, candidate: Taxon): Taxon {
@@ -26,6 +28,9 @@ function nameAtRank(taxon: Taxon, rank: TaxonRank): string | undefined {
       return l.genus && l.species ? `${l.genus} ${l.species}` : undefined;
     case 'subspecies':
       return l.genus && l.species && l.subspecies ? `${l.genus} ${l.species} ${l.subspecies}` : undefined;
+    case 'species group':
+    case '(unknown rank)':
+      return undefined;
     default:
       return l[rank];
   }
@@ -47,6 +52,7 @@ export class TaxonomyTable {
   private readonly nameIndex = new Map<string, Taxon[]>();
   private readonly lpsnIndex = new Map<string, Taxon>();
   private readonly gbifIndex = new Map<string, Taxon>();
+  private readonly mycobankIndex = new Map<string, Taxon>();
   private readonly codeIndex = new Map<string, Taxon>();
   private readonly currentCache = new Map<Taxon, CurrentName>();
   private synonymIndex?: Map<Taxon, Taxon[]>;
@@ -63,6 +69,7 @@ export class TaxonomyTable {
       if (taxon.lpsnId) this.lpsnIndex.set(taxon.lpsnId, preferAccepted(this.lpsnIndex.get(taxon.lpsnId), taxon));
       // GBIF sometimes gives one id to an accepted name and its synonym; the accepted one is meant.
       if (taxon.gbifId) this.gbifIndex.set(taxon.gbifId, preferAccepted(this.gbifIndex.get(taxon.gbifId), taxon));
+      if (taxon.mycobankId) this.mycobankIndex.set(taxon.mycobankId, preferAccepted(this.mycobankIndex.get(taxon.mycobankId), taxon));
     }
     for (const same of this.nameIndex.values()) {
       same.sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));
@@ -103,6 +110,10 @@ export class TaxonomyTable {
     return this.lpsnIndex.get(id);
   }
 
+  byMycobankId(id: string): Taxon | undefined {
+    return this.mycobankIndex.get(id);
+  }
+
   byGbifId(id: string): Taxon | undefined {
     return this.gbifIndex.get(id);
   }
@@ -113,44 +124,53 @@ export class TaxonomyTable {
   }
 
   /**
-   * The accepted name a taxon is known by today. Accepted (and `unknown`) records are their
-   * own current name even when GBIF lists a renamed-to id, because the table's status already
-   * weighs LPSN over GBIF. Synonyms follow LPSN's renamed-to first (the bacterial nomenclature
-   * authority), GBIF's when LPSN has none or points outside the table, until an accepted name
-   * is reached; a chain that revisits a name or leaves the table is reported, not guessed.
+   * The accepted name a taxon is known by today. Records that are not synonyms (accepted,
+   * `unknown`, `not validly published`) are their own current name even when GBIF lists a
+   * renamed-to id, because the table's status already weighs LPSN and MycoBank over GBIF.
+   * Synonyms follow LPSN's renamed-to first (the bacterial nomenclature authority), then
+   * MycoBank's (fungi), then GBIF's, until a non-synonym is reached; a retired code of the
+   * earlier table follows its same-name successor. A chain that revisits a name or leaves the
+   * table is reported, not guessed.
    */
   currentName(taxon: Taxon): CurrentName {
     const cached = this.currentCache.get(taxon);
     if (cached) return cached;
     const path: Taxon[] = [taxon];
+    const via: RenameAuthority[] = [];
     const visited = new Set<Taxon>([taxon]);
     let at = taxon;
     let result: CurrentName | undefined;
     while (!result) {
       if (at.status !== 'synonym') {
-        result = { current: at, path };
+        result = { current: at, path, via };
         break;
       }
-      if (!at.lpsnRenamedTo && !at.gbifRenamedTo) {
-        result = { path, problem: { kind: 'no-target', at } };
+      const links: [RenameAuthority, Taxon | undefined][] = [
+        ['retired code', at.retired?.replacedByMo ? this.moIndex.get(at.retired.replacedByMo) : undefined],
+        ['lpsn', at.lpsnRenamedTo ? this.lpsnIndex.get(at.lpsnRenamedTo) : undefined],
+        ['mycobank', at.mycobankRenamedTo ? this.mycobankIndex.get(at.mycobankRenamedTo) : undefined],
+        ['gbif', at.gbifRenamedTo ? this.gbifIndex.get(at.gbifRenamedTo) : undefined],
+      ];
+      if (!at.retired?.replacedByMo && !at.lpsnRenamedTo && !at.gbifRenamedTo && !at.mycobankRenamedTo) {
+        result = { path, via, problem: { kind: 'no-target', at } };
         break;
       }
-      const next =
-        (at.lpsnRenamedTo ? this.lpsnIndex.get(at.lpsnRenamedTo) : undefined) ??
-        (at.gbifRenamedTo ? this.gbifIndex.get(at.gbifRenamedTo) : undefined);
-      if (!next) {
+      const found = links.find(([, target]) => target !== undefined);
+      if (!found) {
         const problem: CurrentName['problem'] = { kind: 'dangling', at };
         if (at.lpsnRenamedTo) problem.lpsnId = at.lpsnRenamedTo;
         if (at.gbifRenamedTo) problem.gbifId = at.gbifRenamedTo;
-        result = { path, problem };
+        result = { path, via, problem };
         break;
       }
+      const [authority, next] = found as [RenameAuthority, Taxon];
       if (visited.has(next)) {
-        result = { path, problem: { kind: 'cycle', at: next } };
+        result = { path, via, problem: { kind: 'cycle', at: next } };
         break;
       }
       visited.add(next);
       path.push(next);
+      via.push(authority);
       at = next;
     }
     this.currentCache.set(taxon, result);
@@ -187,6 +207,7 @@ export class TaxonomyTable {
   parentOf(taxon: Taxon): Taxon | undefined {
     const byId =
       (taxon.lpsnParentId ? this.lpsnIndex.get(taxon.lpsnParentId) : undefined) ??
+      (taxon.mycobankParentId ? this.mycobankIndex.get(taxon.mycobankParentId) : undefined) ??
       (taxon.gbifParentId ? this.gbifIndex.get(taxon.gbifParentId) : undefined);
     if (byId && byId !== taxon) return byId;
     for (const rank of PARENT_RANKS[taxon.rank]) {

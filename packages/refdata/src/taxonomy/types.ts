@@ -1,4 +1,8 @@
-/** Ranks that occur in the `microorganisms` table (LPSN / GBIF, Dec 2022). */
+/**
+ * Ranks that occur in the `microorganisms` table (LPSN / GBIF, Dec 2022; AMR 3.0.0 adds
+ * MycoBank fungi, "species group" records such as the Bacteroides fragilis group, and
+ * "(unknown rank)" placeholders such as "(unknown Gram-negatives)").
+ */
 export const TAXON_RANKS = [
   'kingdom',
   'phylum',
@@ -6,17 +10,21 @@ export const TAXON_RANKS = [
   'order',
   'family',
   'genus',
+  'species group',
   'species',
   'subspecies',
+  '(unknown rank)',
 ] as const;
 export type TaxonRank = (typeof TAXON_RANKS)[number];
 
 /**
  * `accepted`: the name is the current one. `synonym`: a former or heterotypic name whose
- * current name is reached through `lpsn_renamed_to` / `gbif_renamed_to`. `unknown` is used by
- * later releases of the same table and is accepted so that an update does not break import.
+ * current name is reached through `lpsn_renamed_to` / `mycobank_renamed_to` /
+ * `gbif_renamed_to`. `unknown` (GBIF names nobody has ruled on, placeholders) and
+ * `not validly published` (LPSN names in use without valid publication, e.g. "Candidatus")
+ * come with AMR 3.0.0; such a name is its own current name, as nothing renames it.
  */
-export const TAXON_STATUSES = ['accepted', 'synonym', 'unknown'] as const;
+export const TAXON_STATUSES = ['accepted', 'synonym', 'unknown', 'not validly published'] as const;
 export type TaxonStatus = (typeof TAXON_STATUSES)[number];
 
 /**
@@ -53,6 +61,18 @@ export interface Taxon {
   gbifId?: string;
   gbifParentId?: string;
   gbifRenamedTo?: string;
+  /** MycoBank ids (fungi, AMR 3.0.0 table). */
+  mycobankId?: string;
+  mycobankParentId?: string;
+  mycobankRenamedTo?: string;
+  /** "aerobe", "facultative anaerobe", "anaerobe"… (AMR 3.0.0 table). */
+  oxygenTolerance?: string;
+  /**
+   * A record of the earlier (Dec 2022) table whose code the current table no longer has
+   * (protozoa moved to Chromista, placeholder codes renamed): kept so that its address still
+   * works, and pointing at the current record of the same name when there is one.
+   */
+  retired?: { file: string; replacedByMo?: string };
   /**
    * Clinical prevalence class of the AMR package: 1 = commonly isolated from humans,
    * 1.25 / 1.5 = less common or genera of them, 2 = rare or not known from humans.
@@ -70,6 +90,9 @@ export interface TaxonCode {
   line: number;
 }
 
+/** Which renamed-to link (or the retired-code link) led from one name to the next. */
+export type RenameAuthority = 'lpsn' | 'mycobank' | 'gbif' | 'retired code';
+
 export type CurrentNameProblem =
   /** The renamed-to chain comes back to a name already visited (e.g. two synonyms naming each other). */
   | { kind: 'cycle'; at: Taxon }
@@ -83,5 +106,7 @@ export interface CurrentName {
   current?: Taxon;
   /** Every name visited, starting with the queried one (and ending with `current` when found). */
   path: Taxon[];
+  /** The link taken at each step of `path` (one fewer than its names). */
+  via?: RenameAuthority[];
   problem?: CurrentNameProblem;
 }

@@ -8,6 +8,9 @@ import type {
   WhonetExpertRuleDefinition,
 } from '@mdc/core/ast';
 import { readEucastRules } from '../amr';
+import { amr3Dir, antibioticAliasesFrom, currentBreakpoints, readAntimicrobials, readDosages } from '../amr/clinical-breakpoints';
+import { organismAliasesFrom } from '../amr/organism-aliases';
+import { readCurrentTaxonomySync } from '../taxonomy/read';
 import { toEucastRuleDefinitions } from '../amr/ast-rules';
 import { findRefdataDir } from '../datadir';
 import type { AntibioticRecord } from './antibiotics';
@@ -96,7 +99,7 @@ export function toBreakpointDefinitions(records: readonly BreakpointRecord[], fi
     s: r.s,
     ecoff: r.ecoff,
     comments: r.comments,
-    source: `${file}:${r.line}`,
+    source: `${r.file ?? file}:${r.sourceLine ?? r.line}`,
   }));
 }
 
@@ -147,21 +150,30 @@ export interface LoadedAstTables {
  * Everything the AST engine needs, read from the reference data folder
  * (`whonet/` and `amr/` inside it; default: findRefdataDir()).
  */
-export function readAstTables(dataDir: string | undefined = findRefdataDir()): LoadedAstTables {
+export function readAstTables(dataDir: string | undefined = findRefdataDir(), options: { whonetOnly?: boolean } = {}): LoadedAstTables {
   if (!dataDir) {
     throw new RefdataFormatError('reference data folder not found (set REFDATA_DIR)', { file: '(refdata)' });
   }
   const whonet = path.join(dataDir, 'whonet');
   const issues: RefdataFormatError[] = [];
   const eucast = readEucastRules(path.join(dataDir, 'amr'), { onInvalidRow: (e) => issues.push(e) });
+  const organisms = readOrganisms(whonet);
+  const antibiotics = readAntibiotics(whonet);
+  const whonetBreakpoints = readBreakpoints(whonet);
+  // WHONET's table through 2022 with the AMR package's 2023–2025 (see currentBreakpoints).
+  const taxonomy = options.whonetOnly === true ? undefined : readCurrentTaxonomySync(dataDir);
+  const breakpoints = taxonomy ? currentBreakpoints(dataDir, { organisms, antibiotics, breakpoints: whonetBreakpoints }, taxonomy).records : whonetBreakpoints;
+  const amr = amr3Dir(dataDir);
   return {
     tables: {
-      organisms: toOrganismDefinitions(readOrganisms(whonet)),
-      antibiotics: toAntibioticDefinitions(readAntibiotics(whonet)),
-      breakpoints: toBreakpointDefinitions(readBreakpoints(whonet)),
+      organisms: toOrganismDefinitions(organisms),
+      antibiotics: toAntibioticDefinitions(antibiotics),
+      breakpoints: toBreakpointDefinitions(breakpoints),
       expectedResistance: toExpectedResistanceDefinitions(readExpectedResistance(whonet)),
       whonetExpertRules: toWhonetExpertRuleDefinitions(readExpertRules(whonet)),
       eucastRules: toEucastRuleDefinitions(eucast),
+      ...(taxonomy ? { organismAliases: organismAliasesFrom(taxonomy, organisms) } : {}),
+      ...(amr && taxonomy ? { antibioticAliases: antibioticAliasesFrom(readAntimicrobials(amr), antibiotics), dosages: readDosages(amr, antibiotics) } : {}),
     },
     issues,
   };

@@ -45,6 +45,10 @@ export type TestMethod = (typeof TEST_METHODS)[number];
  */
 export interface BreakpointRecord {
   line: number;
+  /** The file the row comes from, when not Breakpoints.txt (AMR 3.0.0 rows: amr/amr-3.0.0/clinical_breakpoints.tsv). */
+  file?: string;
+  /** The line in `file`, when `line` is only the row's unique number (AMR rows). */
+  sourceLine?: number;
   guideline: string;
   year: number;
   method: TestMethod;

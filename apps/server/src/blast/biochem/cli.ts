@@ -5,6 +5,7 @@ import {
   BiochemInputError,
   biochemErrors,
   biochemTest,
+  panelCode,
   checkBiochemRequest,
   identifyBiochemRequest,
   panelById,
@@ -105,8 +106,11 @@ export function parseBiochemQueryTsv(text: string, file: string): BiochemQuery[]
         profile = cell;
         return;
       }
-      const code = biochemTest(name)!.code;
+      const own = biochemTest(name)!.code;
+      // A column of the same reaction under another panel's code (TDA for PDA) is read as the panel's.
+      const code = panelCode(own, [...panel.tests, ...BIOCHEM_PANELS.primary.tests]) ?? own;
       const reaction = parseReaction(cell, code, where(name));
+      if (reaction && entries[code] !== undefined) throw biochemErrors.duplicateTest(where(name), code);
       if (reaction) entries[code] = reaction;
     });
     for (const code of Object.keys(entries)) {

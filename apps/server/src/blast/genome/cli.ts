@@ -2,12 +2,13 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
+import { calledName, GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
 import { AssemblyError, ManifestError, readGenomeManifest } from '@mdc/refdata/genome';
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { GenomePool } from './pool';
+import { EXIT_USAGE, finishBatch } from '../cli-batch';
 import type { QueryAnswer, ReferenceInput } from './thread';
 
 const usage = `mdc identify --method genome — identify bacterial genome assemblies by ANI
@@ -21,7 +22,9 @@ Usage:
                names; without it, the reference genomes imported into the database
   --format     tsv (default): a header, then per query the closest references — query rank species
                ani af level strain accession reference_af fragments closest note; rank 1 is the call
-               (species, "Genus sp." at the genus level, "-" for none), ani and af in percent;
+               (species, a species complex such as "Escherichia coli / Shigella" at the species
+               level, "Genus sp." at the genus level, "-" for none), ani and af in percent
+               ("not-comparable" below ${GENOME_THRESHOLDS.comparable} %);
                json: calls, references, QC and 16S copies
   --top        references listed per query (default 5)
   --threads    threads for reading and sketching (default 1)
@@ -71,9 +74,14 @@ function levelOf(ani: number, af: number): string {
   return ani >= GENOME_THRESHOLDS.genus ? 'genus' : 'none';
 }
 
+/** ANI in percent, or "not-comparable" below the level where it means anything. */
+function aniCell(ani: number): string {
+  return ani >= GENOME_THRESHOLDS.comparable ? ani.toFixed(2) : 'not-comparable';
+}
+
 function tsvRows(query: string, result: GenomeIdentification, top: number): string[] {
   const call = result.call;
-  const named = call.level === 'species' ? call.species! : call.level === 'genus' ? `${call.genus} sp.` : '-';
+  const named = calledName(call) ?? '-';
   const note = [call.ambiguous ? 'ambiguous' : '', ...call.notes.map((n) => n.code)].filter(Boolean).join(';');
   const hits = result.hits.slice(0, top);
   if (hits.length === 0) return [[query, 1, named, '', '', call.level, '', '', '', '', '', note].join('\t')];
@@ -82,7 +90,7 @@ function tsvRows(query: string, result: GenomeIdentification, top: number): stri
       query,
       h.rank,
       i === 0 ? named : h.species,
-      h.ani.toFixed(2),
+      aniCell(h.ani),
       (100 * h.queryAf).toFixed(1),
       i === 0 ? call.level : levelOf(h.ani, h.queryAf),
       h.strain,
@@ -168,14 +176,13 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
       output = lines.join('\n') + '\n';
     }
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
-    const refused = answers.filter((a) => !a.answer);
-    for (const r of refused) log(`${r.refused}`);
-    if (refused.length === answers.length) process.exitCode = 1;
+    const refused = answers.flatMap((a) => (a.answer ? [] : [{ item: path.basename(a.file), reason: a.refused! }]));
+    finishBatch(refused, answers.length - refused.length, log);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ManifestError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`mdc identify: ${(error as Error).message}`);
       console.error('see mdc identify --method genome --help');
-      process.exitCode = 2;
+      process.exitCode = EXIT_USAGE;
       return;
     }
     throw error;

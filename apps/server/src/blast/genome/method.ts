@@ -1,5 +1,5 @@
 import { ApiCode } from '@mdc/contracts';
-import { assemblyStats, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
 import type { Queryable } from '../../db';
@@ -40,7 +40,7 @@ function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string): Api
 /** The call as the history shows it: the species, the genus, or nothing. */
 function callOf(result: GenomeTaskResult): IdentificationCall {
   const { call } = result;
-  const name = call.level === 'species' ? call.species! : call.level === 'genus' ? call.genus! : '';
+  const name = call.level === 'genus' ? call.genus! : (calledName({ ...call, complex: call.complex ?? null }) ?? '');
   return { name, value: call.ani, measure: 'ani', level: call.level };
 }
 
@@ -98,7 +98,15 @@ async function taxonIds(db: Queryable, species: string[]): Promise<Record<string
 export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
-  maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  // A batch of assemblies (one task each; gzip FASTA is ~1.5 MB for 5 Mbp); the upload is held while it is checked.
+  uploads: {
+    files: 20,
+    fileBytes: MAX_GENOME_UPLOAD_BYTES,
+    totalBytes: 2 * MAX_GENOME_UPLOAD_BYTES,
+    unpackedBytes: Math.ceil(DEFAULT_ASSEMBLY_LIMITS.maxBases * 1.1) + (16 << 20),
+    points: DEFAULT_ASSEMBLY_LIMITS.maxBases,
+  },
+  filesPerTask: 1,
 
   async accept(submission, context) {
     const { locale } = submission;

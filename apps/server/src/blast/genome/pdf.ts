@@ -2,7 +2,7 @@ import type { Language } from '@mdc/core/identify';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
 import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
-import { GENOME_REPORT_TEXT } from './report';
+import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';
 
 function date(value: Date | string | null): string {
@@ -24,6 +24,13 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   const report = reportDocument(`${t.report} ${task.id}`);
   const { doc, text, left, width, room } = report;
   const italic = 'Helvetica-Oblique';
+  /** The text cut (with an ellipsis) to fit one line of `room` points in the current font, so that it never runs into the next column. */
+  const fitted = (value: string, room: number): string => {
+    if (doc.widthOfString(value) <= room) return value;
+    let cut = value;
+    while (cut.length > 1 && doc.widthOfString(cut + '…') > room) cut = cut.slice(0, -1);
+    return cut + '…';
+  };
   const heading = (label: string) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -44,11 +51,12 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   // The call.
   const call = result.call;
   heading(t.call);
-  const name = call.level === 'species' ? call.species : call.level === 'genus' ? `${call.genus} sp.` : t.level.none;
-  doc.font(call.level === 'none' ? text : italic).fontSize(14).fillColor(LEVEL_COLOUR[call.level]).text(name ?? '', { continued: false });
+  const name = call.level === 'none' ? t.level.none : call.level === 'genus' ? `${call.genus} sp.` : genomeCallName(call, lang);
+  // The Latin italic has no Chinese glyphs: a complex named in Chinese is set upright in the CJK font.
+  doc.font(call.level === 'none' || /[\u4e00-\u9fff]/.test(name) ? text : italic).fontSize(14).fillColor(LEVEL_COLOUR[call.level]).text(name, { continued: false });
   doc.font(text).fontSize(9).fillColor('#222');
   const figures: string[] = [t.level[call.level]];
-  if (call.ani !== null) figures.push(`ANI ${call.ani.toFixed(2)} %`);
+  if (call.ani !== null) figures.push(`ANI ${aniText(call.ani, lang)}${call.ani >= result.thresholds.comparable! ? ' %' : ''}`);
   if (call.queryAf !== null) figures.push(`${t.columns.queryAf} ${(100 * call.queryAf).toFixed(1)}`);
   if (call.ambiguous) figures.push(t.ambiguous);
   doc.text(figures.join('  ·  '));
@@ -64,6 +72,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     const labelWidth = 190;
     const barLeft = left + labelWidth;
     const barWidth = width - labelWidth - 40;
+    const comparable = result.thresholds.comparable ?? 78;
     const lo = 75;
     const x = (ani: number) => barLeft + (Math.max(lo, Math.min(100, ani)) - lo) / (100 - lo) * barWidth;
     const rowHeight = 14;
@@ -71,8 +80,13 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     const top = doc.y;
     hits.forEach((h, i) => {
       const y = top + i * rowHeight;
-      doc.font(italic).fontSize(8).fillColor('#222').text(h.species, left, y + 2, { width: labelWidth - 60, lineBreak: false, ellipsis: true });
-      doc.font(text).fontSize(7).fillColor('#666').text(h.strain, left + labelWidth - 60, y + 3, { width: 58, lineBreak: false, ellipsis: true });
+      doc.font(italic).fontSize(8).fillColor('#222').text(fitted(h.species, labelWidth - 64), left, y + 2, { lineBreak: false });
+      doc.font(text).fontSize(7).fillColor('#666').text(fitted(h.strain, 56), left + labelWidth - 60, y + 3, { lineBreak: false });
+      // Below the comparable level an ANI is no measure: no bar, the words instead.
+      if (h.ani < comparable) {
+        doc.font(text).fontSize(7).fillColor('#8c8c8c').text(t.notComparable, barLeft + 3, y + 3, { lineBreak: false });
+        return;
+      }
       const colour = h.ani >= result.thresholds.species! ? LEVEL_COLOUR.species : h.ani >= result.thresholds.genus! ? LEVEL_COLOUR.genus : '#8c8c8c';
       doc.rect(barLeft, y + 3, Math.max(1, x(h.ani) - barLeft), rowHeight - 6).fill(colour);
       doc.font(text).fontSize(7).fillColor('#222').text(h.ani.toFixed(2), x(h.ani) + 3, y + 3, { lineBreak: false });
@@ -104,7 +118,8 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
       let cx = left;
       values.forEach((value, i) => {
         doc.font(italicSpecies && i === 1 ? italic : text);
-        doc.text(value, cx, y, header ? { width: columns[i]!.width - 4 } : { width: columns[i]!.width - 4, lineBreak: false, ellipsis: true });
+        if (header) doc.text(value, cx, y, { width: columns[i]!.width - 4 });
+        else doc.text(fitted(value, columns[i]!.width - 6), cx, y, { lineBreak: false });
         cx += columns[i]!.width;
       });
       doc.x = left;
@@ -112,7 +127,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     };
     row(columns.map((c) => c.label), true);
     for (const h of result.hits) {
-      row([String(h.rank), h.species, h.strain, h.ani.toFixed(2), (100 * h.queryAf).toFixed(1), (100 * h.referenceAf).toFixed(1), `${h.mappedFragments}/${h.queryFragments}`], false, true);
+      row([String(h.rank), h.species, h.strain, aniText(h.ani, lang), (100 * h.queryAf).toFixed(1), (100 * h.referenceAf).toFixed(1), `${h.mappedFragments}/${h.queryFragments}`], false, true);
     }
   }
 
@@ -151,10 +166,11 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   });
 
   room(60);
+  const comparableLine = result.thresholds.comparable ?? 78;
   doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(
     lang === 'zh'
-      ? `ANI 按 fastANI 的方法估计（3 kb 片段，种 ≥ ${result.thresholds.species}% 且查询比对比例 ≥ ${100 * result.thresholds.speciesQueryAf!}%，属 ≥ ${result.thresholds.genus}%）。依据：${GENOME_THRESHOLD_SOURCES.species}；${GENOME_THRESHOLD_SOURCES.genus}。`
-      : `ANI estimated as fastANI does (3-kb fragments; species ≥ ${result.thresholds.species} % with ≥ ${100 * result.thresholds.speciesQueryAf!} % of the query aligned, genus ≥ ${result.thresholds.genus} %). Sources: ${GENOME_THRESHOLD_SOURCES.species}; ${GENOME_THRESHOLD_SOURCES.genus}.`,
+      ? `ANI 按 fastANI 的方法估计（3 kb 片段，种 ≥ ${result.thresholds.species}% 且查询比对比例 ≥ ${100 * result.thresholds.speciesQueryAf!}%，属 ≥ ${result.thresholds.genus}%，低于 ${comparableLine}% 不可比）。依据：种界见 ${GENOME_THRESHOLD_SOURCES.species.replace(/;/g, '；')}；属界为 MDC 在共享参考基因组上的实测：不同属之间 ANI 最高达 82.87%（弗氏柠檬酸杆菌对沙门菌为 83.66%），再加上 MDC 与 fastANI 的最大差值 1.45 个百分点。`
+      : `ANI estimated as fastANI does (3-kb fragments; species ≥ ${result.thresholds.species} % with ≥ ${100 * result.thresholds.speciesQueryAf!} % of the query aligned, genus ≥ ${result.thresholds.genus} %, not comparable below ${comparableLine} %). Sources: ${GENOME_THRESHOLD_SOURCES.species}; ${GENOME_THRESHOLD_SOURCES.genus}.`,
     left,
     doc.y,
     { width },

@@ -1,4 +1,5 @@
 import type { Language } from '@mdc/core/identify';
+import { calledName, GENOME_THRESHOLDS } from '@mdc/core/identify/genome';
 import { csvDocument } from '../csv';
 import type { TaskRow } from '../tasks';
 import type { GenomeTaskResult } from './schemas';
@@ -12,6 +13,7 @@ export const GENOME_REPORT_TEXT = {
     call: '鉴定结果',
     level: { species: '种水平', genus: '属水平', none: '无可靠鉴定' },
     ambiguous: '不确定',
+    notComparable: '不可比',
     runnerUp: '次优菌种',
     hits: '最相近的参考基因组',
     qc: '组装质量',
@@ -46,6 +48,7 @@ export const GENOME_REPORT_TEXT = {
     call: 'Call',
     level: { species: 'species level', genus: 'genus level', none: 'no reliable identification' },
     ambiguous: 'ambiguous',
+    notComparable: 'not comparable',
     runnerUp: 'Next species',
     hits: 'Closest reference genomes',
     qc: 'Assembly QC',
@@ -77,6 +80,19 @@ export const GENOME_REPORT_TEXT = {
 
 const pct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? '' : (100 * x).toFixed(digits));
 
+/** ANI as reports show it: below GENOME_THRESHOLDS.comparable the number says nothing and is not given. */
+export function aniText(ani: number, lang: Language): string {
+  return ani >= GENOME_THRESHOLDS.comparable ? ani.toFixed(2) : GENOME_REPORT_TEXT[lang].notComparable;
+}
+
+/** The name the call gives, in the language of the report (a complex in Chinese by its Chinese name and its Latin one). */
+export function genomeCallName(call: GenomeTaskResult['call'], lang: Language): string {
+  if (call.level === 'genus') return call.genus ?? '';
+  const complex = call.complex ?? null;
+  if (complex && lang === 'zh') return `${complex.zh}（${complex.name}）`;
+  return calledName({ ...call, complex }) ?? '';
+}
+
 /** The genome result as CSV: the call, the closest references, the QC and the 16S copies, each row tagged with its section. */
 export function genomeCsv(task: TaskRow, lang: Language): string {
   const t = GENOME_REPORT_TEXT[lang];
@@ -88,21 +104,21 @@ export function genomeCsv(task: TaskRow, lang: Language): string {
     return csvDocument(rows);
   }
   const call = result.call;
-  const name = call.level === 'species' ? call.species : call.level === 'genus' ? call.genus : '';
+  const name = genomeCallName(call, lang);
   rows.push([
     t.sections.call,
     '',
     name,
     '',
     '',
-    call.ani === null ? '' : call.ani.toFixed(2),
+    call.ani === null ? '' : aniText(call.ani, lang),
     pct(call.queryAf),
     '',
     '',
     [t.level[call.level], call.ambiguous ? t.ambiguous : '', ...call.notes.map((n) => n.text[lang])].filter(Boolean).join(' · '),
   ]);
   for (const h of result.hits) {
-    rows.push([t.sections.hit, h.rank, h.species, h.strain, h.accession, h.ani.toFixed(2), pct(h.queryAf), pct(h.referenceAf), `${h.mappedFragments}/${h.queryFragments}`, '']);
+    rows.push([t.sections.hit, h.rank, h.species, h.strain, h.accession, aniText(h.ani, lang), pct(h.queryAf), pct(h.referenceAf), `${h.mappedFragments}/${h.queryFragments}`, '']);
   }
   const s = result.qc.stats;
   const qc: [string, string | number][] = [

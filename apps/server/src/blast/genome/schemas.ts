@@ -27,6 +27,7 @@ export const genomeHit = z.object({
   referenceLength: z.number().int(),
   referenceGcPercent: z.number(),
   supported: z.boolean().describe('enough of the genome aligned to support a call'),
+  comparable: z.boolean().optional().describe('ANI ≥ 78 %: below it the value says nothing and is not shown (absent on results before issue 16)'),
   taxonId: z.string().nullable(),
 });
 
@@ -53,6 +54,11 @@ export const genomeResultSchema = z.object({
     queryAf: z.number().nullable(),
     runnerUp: z.object({ species: z.string(), ani: z.number(), queryAf: z.number() }).nullable(),
     ambiguous: z.boolean(),
+    complex: z
+      .object({ id: z.string(), name: z.string(), zh: z.string() })
+      .nullable()
+      .optional()
+      .describe('the species complex called instead of the species (level stays species)'),
     notes: z.array(note),
   }),
   hits: z.array(genomeHit),

@@ -148,7 +148,7 @@ function proteinCounts(p: PackedProteins | null): { species: number; genera: num
 export const proteomeMethod: BlastMethod = {
   ids: ['proteome'],
   measure: 'logScore',
-  maxUploadBytes: MAX_PROTEOME_UPLOAD_BYTES,
+  uploads: { files: 1, fileBytes: MAX_PROTEOME_UPLOAD_BYTES, totalBytes: MAX_PROTEOME_UPLOAD_BYTES, tooManyFiles: oneFile },
 
   async accept(submission, context) {
     const { locale } = submission;

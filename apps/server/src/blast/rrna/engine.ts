@@ -170,7 +170,14 @@ export class IdentifyEngine {
     const references: EngineReference[] = [];
     for (const row of rows) {
       if (row.taxonId) state.taxonIds.set(row.accession, row.taxonId);
-      references.push({ accession: row.accession, species: row.species, lineage: row.lineage, description: row.description, sequence: row.sequence });
+      references.push({
+        accession: row.accession,
+        species: row.species,
+        lineage: row.lineage,
+        description: row.description,
+        sequence: row.sequence,
+        ...(row.depositedSpecies ? { depositedSpecies: row.depositedSpecies } : {}),
+      });
     }
     rows.length = 0;
     const threads = this.ensureThreads();

@@ -13,8 +13,10 @@ import {
   otherMarkerRefusal,
   type Hit,
   type IdentificationResult,
+  refusalText,
 } from '@mdc/core/identify/rrna';
 import { ApiError, ok } from '../../http/envelope';
+import { describeIssue } from '../../http/errors';
 import { envelopeOf } from '../../http/openapi';
 import { findTask } from '../http';
 import type { BlastMethod, MethodContext } from '../method';
@@ -26,7 +28,7 @@ import { drawPdf } from '../pdf-pool';
 import { resultCsv } from './report';
 import { alignment, alignmentQuery, detailQuery, info, sampleQuery, taskSequence } from './schemas';
 import { sequenceOutcome, storeSequences, taskSequences, type SequenceRow, type StoredResult } from './store';
-import { MAX_FILE_BYTES, MAX_SEQUENCES, MAX_SEQUENCE_LENGTH, MARKERS, checkFiles, checkSubmission, type Marker } from './submission';
+import { MAX_FILE_BYTES, MAX_SEQUENCES, MAX_SEQUENCE_LENGTH, MARKERS, checkFiles, checkSubmission, type Marker, type Pairing } from './submission';
 
 const tags = ['blast'];
 
@@ -168,7 +170,29 @@ const submitFields = z.object({
   sequence: z.string().optional(),
   file: z.string().optional(),
   fileName: z.string().max(255).optional(),
+  pairs: z.string().max(100_000).optional(),
 });
+
+const pairsList = z.array(z.tuple([z.string().max(255), z.string().max(255)])).max(MAX_SEQUENCES);
+const badPairs = {
+  zh: '参数 pairs 格式错误：应为 "none"，或由 [正向文件名, 反向文件名] 组成的 JSON 数组（最多 100 对）。',
+  en: 'The field pairs is malformed: "none", or a JSON array of [forward file name, reverse file name] (at most 100 pairs).',
+};
+
+/** The `pairs` field: absent pairs reads by name; "none" pairs nothing; a JSON list pairs as the user chose. */
+function pairingOf(value: string | undefined, locale: 'zh' | 'en'): Pairing {
+  if (value === undefined || value.trim() === '' || value.trim() === 'by-name') return 'by-name';
+  if (value.trim() === 'none') return 'none';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const list = pairsList.safeParse(parsed);
+  if (!list.success) throw new ApiError(ApiCode.BAD_REQUEST, 400, badPairs, { fields: { pairs: badPairs[locale] } });
+  return list.data;
+}
 
 /**
  * 16S and 18S rRNA gene sequences: pasted or uploaded FASTA, searched against the imported
@@ -178,22 +202,30 @@ export const rrnaMethod: BlastMethod = {
   ids: MARKERS,
   measure: 'similarity',
 
-  maxUploadBytes: MAX_FILE_BYTES,
+  // Traces are 100–500 KB each: a plate of them stays far below the total.
+  uploads: { files: MAX_SEQUENCES, fileBytes: MAX_FILE_BYTES, totalBytes: 64 * 1024 * 1024, points: MAX_SEQUENCES * MAX_SEQUENCE_LENGTH },
 
   async accept(submission, context) {
     const marker = submission.method as Marker;
     const parsed = submitFields.safeParse(submission.fields);
-    if (!parsed.success) throw new ApiError(ApiCode.BAD_REQUEST, 400);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.map(String).join('.') || '_';
+      const message = { zh: describeIssue(field, issue, 'zh'), en: describeIssue(field, issue, 'en') };
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { [field]: message[submission.locale] } });
+    }
     const body = parsed.data;
     const uploads = submission.files;
     const fromText = typeof body.file === 'string' && body.file.trim().length > 0;
     const fromFile = uploads.length > 0 || fromText;
-    const check = uploads.length > 0 ? checkFiles(marker, uploads) : checkSubmission(marker, (fromText ? body.file : body.sequence) ?? '');
+    const check = uploads.length > 0 ? checkFiles(marker, uploads, undefined, pairingOf(body.pairs, submission.locale)) : checkSubmission(marker, (fromText ? body.file : body.sequence) ?? '');
     if (!check.ok) {
       const { problem } = check;
       const field = fromFile ? 'file' : 'sequence';
-      throw new ApiError(ApiCode.BAD_REQUEST, 400, problem.message, {
-        fields: { [field]: problem.message[submission.locale] },
+      // The headline carries its reason: the seed's sentence first, then why.
+      const headline = problem.detail.en === problem.message.en ? problem.message : refusalText(problem.message, problem.detail);
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, headline, {
+        fields: { [field]: headline[submission.locale] },
         reason: problem.reason,
         detail: problem.detail,
         ...(problem.position !== undefined ? { position: problem.position } : {}),
@@ -210,7 +242,7 @@ export const rrnaMethod: BlastMethod = {
       fileName: fileName ? fileName.slice(0, 255) : null,
       store: (tx, taskId) => storeSequences(tx, taskId, sequences),
       answer: { sequenceCount: sequences.length },
-      log: { marker, sequences: sequences.length, traces: sequences.filter((s) => s.read).length },
+      log: { marker, sequences: sequences.length, traces: sequences.filter((s) => s.read).length, pairs: sequences.filter((s) => s.read?.pair).length },
     };
   },
 

@@ -145,7 +145,14 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
     doc.moveDown(0.3).fontSize(10);
     line([{ text: `${t.topHit}: ` }, { text: top.species, italic: true }, { text: ` (${top.accession})` }]);
     doc.fontSize(9);
-    line([{ text: `${t.confidence}: ` }, ...confidenceRuns(result.confidence.level, result.confidence.names)]);
+    const complex = result.confidence.complex;
+    if (complex) {
+      // The complex is the call, in the reader's language; its members found, then what separates them.
+      const label = CONFIDENCE_LABELS[result.confidence.level][lang];
+      line([{ text: `${t.confidence}: ${label}: ` }, ...(lang === 'zh' ? [{ text: `${complex.zh}（` }, { text: complex.name, italic: true }, { text: '）' }] : [{ text: complex.name, italic: true }])]);
+      line([{ text: lang === 'zh' ? '找到的成员：' : 'Members found: ' }, ...names(result.confidence.names, true)]);
+      doc.fillColor('#555').text(complex.settles[lang], { width }).fillColor('#222');
+    } else line([{ text: `${t.confidence}: ` }, ...confidenceRuns(result.confidence.level, result.confidence.names)]);
     if (result.confidence.limitedBy === 'coverage') doc.text(t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholds.minCoverage), { width });
     doc.text(
       `${t.columns.similarity}: ${top.similarity.toFixed(2)}    ${t.columns.length}: ${top.alignedLength}    ${t.columns.mismatches}: ${top.mismatches}    ${t.columns.gaps}: ${top.gaps}    ${t.columns.score}: ${top.score}    ${t.columns.coverage}: ${top.queryCoverage.toFixed(1)}`,

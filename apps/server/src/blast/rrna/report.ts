@@ -1,4 +1,4 @@
-import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
+import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ComplexCall, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
 import { csvDocument } from '../csv';
 import type { SequenceRow } from './store';
 
@@ -28,6 +28,8 @@ export const REPORT_TEXT = {
     trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
       `峰图 ${file}：${called} 个碱基判读，按质量修剪（Mott 法，错误率上限 ${limit}）去掉前 ${before}、后 ${after} 个，保留 ${kept} 个（平均质量 Q${q}）`,
     traceUntrimmed: (file: string, called: number) => `峰图 ${file}：${called} 个碱基判读，文件无质量值，未按质量修剪`,
+    pair: (file: string, overlap: number, identity: string, length: number, q: string) => `与反向峰图 ${file} 拼接：重叠 ${overlap} bp，一致性 ${identity}%，共有序列 ${length} bp（平均质量 Q${q}）`,
+    unpaired: (partner: string, overlap: number) => `与 ${partner} 不重叠（${overlap} bp），未拼接，单独鉴定`,
     limitedCoverage: (coverage: string, min: number) => `仅 ${coverage}% 的序列与最佳匹配比对（种水平需 ≥ ${min}%），最多鉴定到属`,
     timeZone: '时区',
     definition: '相似度的定义',
@@ -76,6 +78,8 @@ export const REPORT_TEXT = {
     trace: (file: string, kept: number, called: number, before: number, after: number, limit: number, q: string) =>
       `Trace ${file}: ${called} base calls; quality trimming (Mott, error limit ${limit}) cut ${before} before and ${after} after, ${kept} kept (mean Q${q})`,
     traceUntrimmed: (file: string, called: number) => `Trace ${file}: ${called} base calls; no quality values in the file, not trimmed by quality`,
+    pair: (file: string, overlap: number, identity: string, length: number, q: string) => `assembled with the reverse trace ${file}: overlap ${overlap} bp at ${identity}% identity, consensus ${length} bp (mean Q${q})`,
+    unpaired: (partner: string, overlap: number) => `does not overlap ${partner} (${overlap} bp): not assembled, identified alone`,
     limitedCoverage: (coverage: string, min: number) => `only ${coverage}% of the sequence aligns with the top hit (${min}% needed for a species): at most the genus`,
     timeZone: 'time zone',
     definition: 'Similarity',
@@ -102,8 +106,10 @@ export const REPORT_TEXT = {
   },
 } as const;
 
-export function confidenceText(level: keyof typeof CONFIDENCE_LABELS, names: string[], lang: Language): string {
+export function confidenceText(level: keyof typeof CONFIDENCE_LABELS, names: string[], lang: Language, complex?: ComplexCall): string {
   const label = CONFIDENCE_LABELS[level][lang];
+  // A complex is the call; the members found follow it.
+  if (complex) return `${label}: ${lang === 'zh' ? `${complex.zh}（${complex.name}）` : complex.name} — ${names.join(', ')}`;
   return names.length ? `${label}: ${names.join(', ')}` : label;
 }
 
@@ -115,6 +121,8 @@ export function trimNotes(s: SequenceRow, lang: Language): string[] {
   if (read) {
     const q = read.qualityTrim;
     notes.push(q ? t.trace(read.fileName, q.end - q.start, read.calledLength, q.trimmedStart, q.trimmedEnd, q.errorLimit, q.meanQuality.toFixed(0)) : t.traceUntrimmed(read.fileName, read.calledLength));
+    if (read.pair) notes.push(t.pair(read.pair.reverse.fileName, read.pair.overlapLength, read.pair.identity.toFixed(1), read.pair.consensusLength, read.pair.meanQuality.toFixed(0)));
+    else if (read.unpaired) notes.push(t.unpaired(read.unpaired.partner, read.unpaired.overlapLength));
   }
   const result = s.result;
   if (result?.ok && result.region) {
@@ -148,7 +156,7 @@ export function resultCsv(sequences: SequenceRow[], lang: Language, marker: Mark
       rows.push([s.position, s.query_id, ...empty(11), result.reason === 'no-similar-reference' ? t.noSimilar : '', [label, result.detail[lang], ...trimNotes(s, lang)].join(' — ')]);
       continue;
     }
-    const confidence = confidenceText(result.confidence.level, result.confidence.names, lang);
+    const confidence = confidenceText(result.confidence.level, result.confidence.names, lang, result.confidence.complex);
     const limited = result.confidence.limitedBy === 'coverage' ? t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholdsFor(marker).minCoverage) : '';
     const notes = [limited, ...trimNotes(s, lang)].filter(Boolean).join('; ');
     for (const hit of result.hits) {

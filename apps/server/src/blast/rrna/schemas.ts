@@ -41,6 +41,7 @@ export const hit = z.object({
   referenceLength: z.number().int(),
   strand: z.enum(['+', '-']),
   tiedWithTop: z.boolean(),
+  depositedSpecies: z.string().optional().describe('the label the reference was deposited under, when `species` is its accepted name and differs'),
   taxonId: z.string().nullable().describe('/resource/taxon/:id of the species, when the taxonomy knows it'),
 });
 
@@ -51,28 +52,53 @@ export const confidence = z.object({
   margin: z.number().nullable().describe('percentage points to the best other species'),
   nextSpecies: z.string().optional(),
   coverage: z.number().optional().describe('percent of the sequence aligned with the top hit'),
-  limitedBy: z.enum(['coverage', 'aligned-length']).optional().describe('why the level is lower than the similarity alone supports'),
+  limitedBy: z.enum(['coverage', 'aligned-length', 'genera']).optional().describe('why the level is lower than the similarity alone supports (genera: the species within the margin span genera)'),
   similarityLevel: confidenceLevel.optional().describe('the level the similarity alone supports, when limitedBy lowered it'),
+  groupSpecies: z.array(z.string()).optional().describe('the species within the margin, when they span genera'),
+  complex: z
+    .object({ id: z.string(), name: z.string(), zh: z.string(), settles: z.object({ zh: z.string(), en: z.string() }) })
+    .optional()
+    .describe('the species complex named instead of its species, which the gene cannot split (level species; names are the members found)'),
 });
 
 export const region = z
   .object({ start: z.number().int(), end: z.number().int(), trimmedStart: z.number().int(), trimmedEnd: z.number().int() })
   .describe('the stretch identified (1-based, inclusive) and the unalignable bases left out before and after it');
 
-export const read = z
-  .object({
+const trace = z.object({
+  fileName: z.string(),
+  sampleName: z.string().nullable(),
+  baseTag: z.string(),
+  qualityTag: z.string().nullable(),
+  calledLength: z.number().int().describe('base calls in the trace'),
+  qualityTrim: z
+    .object({ start: z.number().int(), end: z.number().int(), trimmedStart: z.number().int(), trimmedEnd: z.number().int(), errorLimit: z.number(), meanQuality: z.number() })
+    .nullable()
+    .describe('Mott trimming by quality: the kept calls (0-based start, exclusive end); null without quality values'),
+});
+
+export const read = trace
+  .extend({
     source: z.literal('ab1'),
-    fileName: z.string(),
-    sampleName: z.string().nullable(),
-    baseTag: z.string(),
-    qualityTag: z.string().nullable(),
-    calledLength: z.number().int().describe('base calls in the trace'),
-    qualityTrim: z
-      .object({ start: z.number().int(), end: z.number().int(), trimmedStart: z.number().int(), trimmedEnd: z.number().int(), errorLimit: z.number(), meanQuality: z.number() })
-      .nullable()
-      .describe('Mott trimming by quality: the kept calls (0-based start, exclusive end); null without quality values'),
+    pair: z
+      .object({
+        reverse: trace,
+        overlapLength: z.number().int().describe('alignment columns where both reads lie'),
+        identity: z.number().describe('percent identical columns of the overlap'),
+        mismatches: z.number().int(),
+        gaps: z.number().int(),
+        resolved: z.number().int().describe('overlap columns where the reads disagreed and quality decided'),
+        consensusLength: z.number().int(),
+        meanQuality: z.number().describe('mean Phred quality of the consensus'),
+      })
+      .optional()
+      .describe('the sequence is the consensus of this forward read and its reverse read'),
+    unpaired: z
+      .object({ partner: z.string(), overlapLength: z.number().int(), identity: z.number() })
+      .optional()
+      .describe('this read was named as one of a pair, but the two do not overlap: identified alone'),
   })
-  .describe('a Sanger chromatogram (.ab1): where the sequence came from and what quality trimming cut');
+  .describe('a Sanger chromatogram (.ab1): where the sequence came from, what quality trimming cut, and its pair');
 
 export const sequenceResult = z.discriminatedUnion('ok', [
   z.object({

@@ -66,9 +66,11 @@ export function sequenceOutcome(taskId: string, answer: EngineAnswer): { outcome
   const summary: RrnaSummary = {};
   let call: Outcome['call'] = null;
   if (best?.ok) {
-    const group = best.confidence.level === 'species-group' ? best.confidence.names : [];
+    const { complex } = best.confidence;
+    const group = best.confidence.level === 'species-group' || complex ? best.confidence.names : [];
     if (group.length > 1) summary.members = group;
-    call = { name: group.length > 1 ? group.join(' / ') : best.topHit.species, value: best.topHit.similarity, measure: 'similarity', level: best.confidence.level };
+    const name = complex ? complex.name : group.length > 1 ? group.join(' / ') : best.topHit.species;
+    call = { name, value: best.topHit.similarity, measure: 'similarity', level: best.confidence.level };
   }
   if (noMatch.length > 0) {
     summary.noSimilarReference = noMatch.length;

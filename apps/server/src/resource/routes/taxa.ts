@@ -1,3 +1,4 @@
+import { TAXON_RANKS } from '@mdc/refdata/taxonomy';
 import type { SequenceRow } from '@mdc/contracts';
 import { listGenomes } from '../genomes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,8 +24,8 @@ import type { RefdataService } from '../service';
 import type { Queryable } from '../../db';
 
 const tags = ['resource'];
-const RANKS = ['kingdom', 'phylum', 'class', 'order', 'family', 'genus', 'species', 'subspecies'] as const;
-const RANK_SQL = `array_position(ARRAY['kingdom','phylum','class','order','family','genus','species','subspecies']::text[], t.rank)`;
+const RANKS = TAXON_RANKS;
+const RANK_SQL = `array_position(ARRAY[${RANKS.map((r) => `'${r}'`).join(',')}]::text[], t.rank)`;
 const HAN = /\p{Script=Han}/u;
 
 interface TaxonRow {
@@ -49,6 +50,11 @@ interface TaxonRow {
   gbif_id: string | null;
   gbif_parent_id: string | null;
   gbif_renamed_to: string | null;
+  mycobank_id: string | null;
+  mycobank_parent_id: string | null;
+  mycobank_renamed_to: string | null;
+  oxygen_tolerance: string | null;
+  retired_from: string | null;
   parent_mo: string | null;
   current_mo: string | null;
   current_name: string | null;
@@ -62,7 +68,7 @@ const listQuery = z.object({
   q: z.string().trim().max(200).optional().describe('scientific or Chinese name; see `match`'),
   match: z.enum(['prefix', 'contains', 'exact']).default('prefix'),
   rank: z.enum(RANKS).optional(),
-  status: z.enum(['accepted', 'synonym', 'unknown']).optional(),
+  status: z.enum(['accepted', 'synonym', 'unknown', 'not validly published']).optional(),
   kingdom: z.string().max(100).optional(),
   genus: z.string().max(100).optional().describe('taxa of this genus (exact, case-insensitive)'),
   parent: z.string().max(100).optional().describe('direct children of this taxon id'),
@@ -91,6 +97,14 @@ export const taxonDetail = z.object({
   snomed: z.array(z.string()),
   lpsn: z.object({ id: z.string().nullable(), parentId: z.string().nullable(), renamedTo: z.string().nullable(), url: z.string().nullable() }),
   gbif: z.object({ id: z.string().nullable(), parentId: z.string().nullable(), renamedTo: z.string().nullable(), url: z.string().nullable() }),
+  mycobank: z
+    .object({ id: z.string().nullable(), parentId: z.string().nullable(), renamedTo: z.string().nullable(), url: z.string().nullable() })
+    .describe('MycoBank ids (fungi)'),
+  oxygenTolerance: z.string().nullable().describe('aerobe, facultative anaerobe, anaerobe… (AMR 3.0.0)'),
+  retiredFrom: z
+    .string()
+    .nullable()
+    .describe('set for a code the current taxonomy dropped: the earlier table it comes from (its `current` is the successor)'),
   lineage: z.array(taxonRef).describe('from the kingdom down to the parent, each linkable by id'),
   current: taxonRef.nullable().describe('for a synonym: the accepted name it resolves to'),
   synonyms: z.array(z.object({ id: z.string(), name: z.string(), author: z.string().nullable(), status: z.string() })),
@@ -290,6 +304,14 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
           renamedTo: taxon.gbif_renamed_to,
           url: link('https://www.gbif.org/species/', taxon.gbif_id),
         },
+        mycobank: {
+          id: taxon.mycobank_id,
+          parentId: taxon.mycobank_parent_id,
+          renamedTo: taxon.mycobank_renamed_to,
+          url: link('https://www.mycobank.org/page/Name%20details%20page/field/Mycobank%20%23/', taxon.mycobank_id),
+        },
+        oxygenTolerance: taxon.oxygen_tolerance,
+        retiredFrom: taxon.retired_from,
         lineage: lineage.map((a) => ({ id: a.mo, name: a.name, nameZh: a.name_zh, rank: a.rank })),
         current:
           taxon.current_mo && taxon.current_mo !== taxon.mo && taxon.current_name

@@ -10,7 +10,7 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
  * and EUCAST breakpoints of a few drugs, every rule, and the 16S/18S sequences of those genera.
  * Small enough to import in a second or two on either database.
  */
-export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides'];
+export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides', 'Salmonella', 'Enterococcus'];
 export const SMALL_DRUGS = ['AMP', 'AMX', 'AMC', 'MEM', 'CAZ', 'CIP', 'GEN', 'OXA', 'VAN', 'FOX', 'TZP', 'CRO', 'COL'];
 
 export function realDataDir(): string {
@@ -19,8 +19,11 @@ export function realDataDir(): string {
   return dir;
 }
 
+const AMR_3 = 'amr/amr-3.0.0';
+
 function filterTsv(file: string, keep: (cell: (column: string) => string, line: string) => boolean, options: { comment?: string } = {}): string {
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const raw = readFileSync(file);
+  const lines = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8').split('\n');
   const out: string[] = [];
   let header: string[] | undefined;
   for (const line of lines) {
@@ -60,6 +63,24 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   });
   writeFileSync(path.join(into, 'taxonomy/microorganisms.tsv'), taxa);
   writeFileSync(path.join(into, 'taxonomy/microorganisms.codes.tsv'), filterTsv(path.join(real, 'taxonomy/microorganisms.codes.tsv'), (cell) => kept.has(cell('mo'))));
+
+  // The AMR 3.0.0 taxonomy cut the same way (the import merges the 2022 records it dropped).
+  mkdirSync(path.join(into, AMR_3), { recursive: true });
+  const keptAmr = new Set<string>();
+  const amrTaxa = filterTsv(path.join(real, AMR_3, 'microorganisms.tsv.gz'), (cell) => {
+    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || genera.has(cell('genus'));
+    if (keep) keptAmr.add(cell('mo'));
+    return keep;
+  });
+  writeFileSync(path.join(into, AMR_3, 'microorganisms.tsv.gz'), gzipSync(amrTaxa));
+  // Breakpoints 2023–2025 of the same drugs (and tetracycline, for TET), every group, every drug name.
+  writeFileSync(
+    path.join(into, AMR_3, 'clinical_breakpoints.tsv'),
+    filterTsv(path.join(real, AMR_3, 'clinical_breakpoints.tsv'), (cell) => /20(2[1-5])$/.test(cell('guideline')) && (drugs.has(cell('ab')) || ['TCY', 'FEP', 'CZO', 'ETP', 'IPM'].includes(cell('ab')))),
+  );
+  copyFileSync(path.join(real, AMR_3, 'microorganisms.groups.tsv'), path.join(into, AMR_3, 'microorganisms.groups.tsv'));
+  copyFileSync(path.join(real, AMR_3, 'antimicrobials.tsv'), path.join(into, AMR_3, 'antimicrobials.tsv'));
+  writeFileSync(path.join(into, AMR_3, 'microorganisms.codes.tsv'), filterTsv(path.join(real, AMR_3, 'microorganisms.codes.tsv'), (cell) => keptAmr.has(cell('mo'))));
 
   const whonet = (file: string) => path.join(real, 'whonet', file);
   const out = (file: string) => path.join(into, 'whonet', file);

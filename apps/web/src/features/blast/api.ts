@@ -30,15 +30,27 @@ export type SequenceResult =
   | { ok: true; queryLength: number; strand: '+' | '-'; confidence: Confidence; hits: Hit[]; tiedSpecies: string[]; tiedHits: number; aligned: number; region?: Region }
   | { ok: false; queryLength: number; reason: string; message: Localized; detail: Localized; bestSimilarity?: number };
 
-/** A Sanger chromatogram the sequence came from, and what quality trimming cut. */
-export interface TraceRead {
-  source: 'ab1';
+/** One Sanger chromatogram: its file, tags and what quality trimming cut. */
+export interface TraceOrigin {
   fileName: string;
   sampleName: string | null;
   baseTag: string;
   qualityTag: string | null;
   calledLength: number;
   qualityTrim: { start: number; end: number; trimmedStart: number; trimmedEnd: number; errorLimit: number; meanQuality: number } | null;
+}
+
+/** A Sanger chromatogram the sequence came from, what quality trimming cut, and the reverse read it was assembled with. */
+export interface TraceRead extends TraceOrigin {
+  source: 'ab1';
+  pair?: { reverse: TraceOrigin; overlapLength: number; identity: number; mismatches: number; gaps: number; resolved: number; consensusLength: number; meanQuality: number };
+  unpaired?: { partner: string; overlapLength: number; identity: number };
+}
+
+/** A file of an upload the method refused, and why. */
+export interface RefusedFile {
+  fileName: string;
+  reason: Localized;
 }
 
 export interface TaskSequence {
@@ -70,6 +82,8 @@ export interface TaskSummary {
   finishedAt: string | null;
   error: Localized | null;
   topHit: { species: string; similarity: number; level: ConfidenceLevel } | null;
+  /** Files of the same upload that were refused. */
+  refused?: RefusedFile[];
 }
 
 export interface TaskDetail extends TaskSummary {
@@ -139,6 +153,9 @@ export interface SubmitAnswer {
   status: TaskStatus;
   itemCount: number;
   sequenceCount?: number;
+  /** Every task of a batch for a method that takes one file a task. */
+  tasks?: { id: string; token: string | null; fileName: string | null; itemCount: number }[];
+  refused?: RefusedFile[];
 }
 
 /** What a refused submission carries besides its message. */
@@ -148,6 +165,8 @@ export interface SubmitProblem {
   detail?: Localized;
   position?: number;
   queryId?: string;
+  /** Every file refused (a batch where nothing could be identified). */
+  refused?: RefusedFile[];
 }
 
 export interface HistoryFilter {
@@ -167,9 +186,11 @@ export const blastApi = {
   submit: (body: { marker: Marker; sequence?: string; file?: string; fileName?: string }) =>
     api.post<SubmitAnswer | SubmitProblem | null>(`${base}/tasks`, body, { toast: false }) as Promise<Envelope<SubmitAnswer | SubmitProblem | null>>,
   /** Files as they are (FASTA text or binary .ab1 traces), as multipart. */
-  submitFiles: async (marker: Marker, files: File[]): Promise<Envelope<SubmitAnswer | SubmitProblem | null>> => {
+  submitFiles: async (marker: Marker, files: File[], pairs?: readonly (readonly [string, string])[]): Promise<Envelope<SubmitAnswer | SubmitProblem | null>> => {
     const form = new FormData();
     form.append('method', marker);
+    // The reads to assemble, as the dialog shows them (none when the user unpaired them all).
+    if (pairs) form.append('pairs', JSON.stringify(pairs));
     for (const file of files) form.append('file', file, file.name);
     const response = await http.post(`${base}/tasks`, form, { timeout: 120_000 });
     return response.data as Envelope<SubmitAnswer | SubmitProblem | null>;

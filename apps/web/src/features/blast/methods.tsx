@@ -3,11 +3,12 @@ import type { IdentificationMethod } from '@mdc/core/identify';
 import type { BlastInfo, TaskDetail, TaskSummary } from './api';
 import { biochemViews } from './biochem/view';
 import { genomeView } from './genome/view';
+import { itsView } from './its/view';
 import { proteomeView } from './proteome/view';
 import { rrnaViews } from './rrna/view';
 
 /** The cards of /blast, in order; a card without a method view says its method comes later. */
-export const METHOD_CARDS = ['16s', '18s', 'genome', 'ms', 'biochem', 'morph'] as const;
+export const METHOD_CARDS = ['16s', '18s', 'its', 'genome', 'ms', 'biochem', 'morph'] as const;
 export type MethodCard = (typeof METHOD_CARDS)[number];
 
 export interface MethodDialogProps {
@@ -32,7 +33,7 @@ export interface BlastMethodView {
   facts?(task: TaskDetail, locale: 'zh' | 'en'): { label: string; value: string; testId?: string }[];
 }
 
-export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, genomeView, proteomeView, ...biochemViews];
+export const METHOD_VIEWS: readonly BlastMethodView[] = [...rrnaViews, itsView, genomeView, proteomeView, ...biochemViews];
 
 export function methodView(id: IdentificationMethod | string | undefined): BlastMethodView | undefined {
   return METHOD_VIEWS.find((v) => v.id === id);

@@ -12,14 +12,23 @@ describe('valueProblem', () => {
     expect(valueProblem(en, 'MIC', value)).toBe('MIC can not be null');
     expect(valueProblem(labTexts.zh, 'MIC', value)).toBe('MIC 不能为空');
   });
-  it.each(['abc', '4096', '0', '>>4', '-1', '19 mm'])('refuses the MIC %s', (value) => {
-    expect(valueProblem(en, 'MIC', value)).toBe('wrong MIC');
+  it.each([
+    ['abc', 'wrong MIC: not a number (no spaces or text inside the value)'],
+    ['16 16', 'wrong MIC: not a number (no spaces or text inside the value)'],
+    ['8 mg', 'wrong MIC: not a number (no spaces or text inside the value)'],
+    ['>>4', 'wrong MIC: not a number (no spaces or text inside the value)'],
+    ['4096', 'wrong MIC: outside the dilution range 0.0001–2048 mg/L'],
+    ['0', 'wrong MIC: outside the dilution range 0.0001–2048 mg/L'],
+    ['-1', 'wrong MIC: negative'],
+    ['19 mm', 'wrong MIC'],
+  ])('refuses the MIC %s saying why', (value, why) => {
+    expect(valueProblem(en, 'MIC', value)).toBe(why);
   });
   it('checks zones against 6–80 mm', () => {
     expect(valueProblem(en, 'DISK', '19')).toBeNull();
     expect(valueProblem(en, 'DISK', '6')).toBeNull();
-    expect(valueProblem(en, 'DISK', '5')).toBe('wrong zone diameter');
-    expect(valueProblem(en, 'DISK', '95')).toBe('wrong zone diameter');
+    expect(valueProblem(en, 'DISK', '5')).toBe('wrong zone diameter: outside 6–80 mm');
+    expect(valueProblem(labTexts.zh, 'DISK', '95')).toBe('抑菌圈直径有误：超出 6–80 mm');
     expect(valueProblem(en, 'DISK', '')).toBe('Zone diameter can not be null');
   });
 });
@@ -38,5 +47,12 @@ describe('isolate tests', () => {
     ]);
     expect(testsEntered(en, { INDUC_CLI: '+' })).toEqual([['INDUC_CLI', 'Inducible clindamycin resistance (D-test)', 'Positive (+)']]);
     expect(testsEntered(en, {})).toEqual([]);
+  });
+});
+
+describe('titles', () => {
+  it('calls the result detail dialog what the rest of the Lab calls a result (AST), not "Drug-sensitivity" (issue 16)', () => {
+    expect(en.detail.title).toBe('AST result detail');
+    expect(JSON.stringify(en)).not.toMatch(/drug-sensitivity/i);
   });
 });

@@ -9,12 +9,16 @@ export function valueProblem(text: LabText, method: string | undefined, raw: str
   const disk = method === 'DISK';
   const value = (raw ?? '').trim();
   if (value === '') return disk ? text.validation.zoneRequired : text.validation.micRequired;
+  const v = text.validation;
+  if (/^(?:<=|>=|≤|≥|<|>|=)?\s*-/.test(value)) return disk ? v.wrongZoneNegative : v.wrongMicNegative;
   const match = /^(?:<=|>=|=<|=>|≤|≥|≦|≧|<|>|＜|＞|=)?\s*(\d+(?:[.,]\d+)?|[.,]\d+)(?:\/\d+(?:[.,]\d+)?)?\s*(mg\/l|µg\/ml|ug\/ml|mm)?$/i.exec(value);
-  const number = match ? Number(match[1]!.replace(',', '.')) : NaN;
-  const unit = match?.[2]?.toLowerCase();
+  if (!match) return disk ? v.wrongZoneNotNumber : v.wrongMicNotNumber;
+  const number = Number(match[1]!.replace(',', '.'));
+  const unit = match[2]?.toLowerCase();
   const unitOk = !unit || (disk ? unit === 'mm' : unit !== 'mm');
   const [min, max] = disk ? [6, 80] : [0.0001, 2048];
-  if (!match || !unitOk || !(number >= min && number <= max)) return disk ? text.validation.wrongZone : text.validation.wrongMic;
+  if (!unitOk) return disk ? v.wrongZone : v.wrongMic;
+  if (!(number >= min && number <= max)) return disk ? v.wrongZoneRange : v.wrongMicRange;
   return null;
 }
 

@@ -181,6 +181,8 @@ export interface ResourceSummary {
     qcRanges: number;
     sequences16S: number;
     sequences18S: number;
+    /** Fungal ITS references (ITS1, ITS2, whole ITS); absent from a server without them. */
+    sequencesITS?: number;
     genomes: number;
     genomeSpecies: number;
     chineseNames: number;

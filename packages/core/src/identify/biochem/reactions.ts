@@ -1,6 +1,6 @@
 import { biochemErrors, type BiochemField } from './errors';
 import type { BiochemPanel, Reaction } from './panels';
-import { biochemTest } from './tests';
+import { biochemTest, panelCode } from './tests';
 
 /** Spellings of a reaction accepted from people and files; empty means "not done". */
 const POSITIVE = new Set(['+', 'pos', 'positive', '阳性']);
@@ -24,17 +24,19 @@ export function parseReactionEntries(
   allowed: { panel: BiochemPanel; alsoAllowed?: readonly string[] },
   field: BiochemField = 'reactions',
 ): Record<string, Reaction> {
-  const allowedCodes = new Set([...allowed.panel.tests, ...(allowed.alsoAllowed ?? [])]);
+  const allowedCodes = [...allowed.panel.tests, ...(allowed.alsoAllowed ?? [])];
   const reactions: Record<string, Reaction> = {};
   const seen = new Set<string>();
   for (const [rawCode, value] of entries) {
     const test = biochemTest(rawCode);
     if (!test) throw biochemErrors.unknownTest(field, rawCode.trim());
-    if (!allowedCodes.has(test.code)) throw biochemErrors.testNotInPanel(field, test.code, allowed.panel.id);
-    if (seen.has(test.code)) throw biochemErrors.duplicateTest(field, test.code);
-    seen.add(test.code);
-    const reaction = parseReaction(value, test.code, field);
-    if (reaction) reactions[test.code] = reaction;
+    // TDA in a panel that reads PDA (or the reverse) is the same reaction: taken under the panel's code.
+    const code = panelCode(test.code, allowedCodes);
+    if (!code) throw biochemErrors.testNotInPanel(field, test.code, allowed.panel.id);
+    if (seen.has(code)) throw biochemErrors.duplicateTest(field, code);
+    seen.add(code);
+    const reaction = parseReaction(value, code, field);
+    if (reaction) reactions[code] = reaction;
   }
   return reactions;
 }

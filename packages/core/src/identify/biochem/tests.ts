@@ -49,15 +49,15 @@ const t = (
 /** Every test MDC knows, in no particular order; panels list the ones they use, in their order. */
 export const BIOCHEM_TESTS: readonly BiochemTest[] = Object.freeze([
   // API 20E wells (codes as on the strip) and the conventional tubes they correspond to.
-  t('ONPG', 'β-galactosidase (ONPG)', 'β-半乳糖苷酶（ONPG）', { substrate: ['o-nitrophenyl-β-D-galactopyranoside', '邻硝基苯-β-D-半乳糖苷'] }),
-  t('ADH', 'Arginine dihydrolase', '精氨酸双水解酶', { substrate: ['L-arginine', 'L-精氨酸'] }),
+  t('ONPG', 'β-galactosidase (ONPG)', 'β-半乳糖苷酶（ONPG）', { substrate: ['o-nitrophenyl-β-D-galactopyranoside', '邻硝基苯-β-D-半乳糖苷'], aliases: ['PNPG', 'BETAGAL', 'BGAL', 'BETA GAL', 'βGAL', 'β-GAL'] }),
+  t('ADH', 'Arginine dihydrolase', '精氨酸双水解酶', { substrate: ['L-arginine', 'L-精氨酸'], aliases: ['ARG', 'ADH (ARG)'] }),
   t('LDC', 'Lysine decarboxylase', '赖氨酸脱羧酶', { substrate: ['L-lysine', 'L-赖氨酸'] }),
   t('ODC', 'Ornithine decarboxylase', '鸟氨酸脱羧酶', { substrate: ['L-ornithine', 'L-鸟氨酸'] }),
   t('CIT', 'Citrate utilisation', '枸橼酸盐利用', { substrate: ['trisodium citrate', '枸橼酸三钠'] }),
-  t('H2S', 'H2S production', '产生 H2S', { substrate: ['sodium thiosulfate', '硫代硫酸钠'] }),
-  t('URE', 'Urease', '脲酶', { substrate: ['urea', '尿素'] }),
-  t('TDA', 'Tryptophan deaminase', '色氨酸脱氨酶', { substrate: ['L-tryptophan', 'L-色氨酸'] }),
-  t('IND', 'Indole production', '吲哚试验', { substrate: ['L-tryptophan', 'L-色氨酸'] }),
+  t('H2S', 'H2S production', '产生 H2S', { substrate: ['sodium thiosulfate', '硫代硫酸钠'], aliases: ['H₂S'] }),
+  t('URE', 'Urease', '脲酶', { substrate: ['urea', '尿素'], aliases: ['UREA'] }),
+  t('TDA', 'Tryptophan deaminase', '色氨酸脱氨酶', { substrate: ['L-tryptophan', 'L-色氨酸'], aliases: ['TDA (TRP)'] }),
+  t('IND', 'Indole production', '吲哚试验', { substrate: ['L-tryptophan', 'L-色氨酸'], aliases: ['TRP', 'INDOLE'] }),
   t('VP', 'Acetoin production (Voges–Proskauer)', '乙酰甲基甲醇（VP 试验）', { substrate: ['sodium pyruvate / glucose', '丙酮酸钠/葡萄糖'] }),
   t('GEL', 'Gelatinase (gelatin hydrolysis)', '明胶酶（明胶液化）', { substrate: ['gelatin', '明胶'] }),
   t('GLU', 'Acid from D-glucose', '葡萄糖产酸', { substrate: ['D-glucose', 'D-葡萄糖'] }),
@@ -72,7 +72,7 @@ export const BIOCHEM_TESTS: readonly BiochemTest[] = Object.freeze([
   t('OX', 'Cytochrome oxidase', '氧化酶', { substrate: ['tetramethyl-p-phenylenediamine', '四甲基对苯二胺'] }),
   // Conventional Enterobacterales tubes without an API 20E well.
   t('MR', 'Methyl red', '甲基红试验', { substrate: ['glucose (MR-VP broth)', '葡萄糖（MR-VP 肉汤）'] }),
-  t('PDA', 'Phenylalanine deaminase', '苯丙氨酸脱氨酶', { substrate: ['L-phenylalanine', 'L-苯丙氨酸'] }),
+  t('PDA', 'Phenylalanine deaminase', '苯丙氨酸脱氨酶', { substrate: ['L-phenylalanine', 'L-苯丙氨酸'], aliases: ['PAD'] }),
   t('MOT', 'Motility', '动力', { positive: ['motile (at 36 °C; Listeria and Yersinia at 25 °C)', '有动力（36 °C；李斯特菌、耶尔森菌 25 °C）'], aliases: ['MOB'] }),
   t('KCN', 'Growth in KCN', 'KCN 生长试验', { substrate: ['potassium cyanide broth', '氰化钾肉汤'] }),
   t('MNT', 'Malonate utilisation', '丙二酸盐利用', { substrate: ['sodium malonate', '丙二酸钠'] }),
@@ -131,13 +131,48 @@ export const BIOCHEM_TESTS: readonly BiochemTest[] = Object.freeze([
   t('VFAC', 'Requires V factor (NAD)', '需要 V 因子（NAD）'),
 ]);
 
+/**
+ * Where each alias above comes from (a spelling laboratories and strips use for the same reaction):
+ * - PNPG, βGAL/BETA GAL (β-galactosidase with a nitrophenyl galactoside, as ONPG): API 20 NE
+ *   cupule PNPG, ID 32 E and API NH cupule "beta GAL" — DSMZ BacDive kit tables
+ *   (`biochem/api-panels/kit_api_20NE_meta.csv`, `kit_api_ID32E_meta.csv`, `kit_api_NH_meta.csv`).
+ * - ARG, ADH (ARG): API 20E, 20 NE and ID 32 E name the arginine dihydrolase cupule "ADH (Arg)"
+ *   (same tables). Not ArgA, which is arginine *arylamidase*, another reaction.
+ * - TRP, INDOLE: API 20 NE names its indole cupule TRP ("Indole production, L-tryptophan",
+ *   `kit_api_20NE_meta.csv`); TDA (TRP) is how API 20E labels its tryptophan deaminase cupule.
+ * - H₂S: the same code typeset with a subscript. UREA: the substrate of the urease test
+ *   ("Urease/urea hydrolysis" in every BacDive kit table).
+ * - PAD: phenylalanine deaminase as MacFaddin abbreviates it (Biochemical Tests for
+ *   Identification of Medical Bacteria, 3rd ed., 2000, "Phenylalanine deaminase test").
+ */
 const byCode = new Map<string, BiochemTest>();
 for (const test of BIOCHEM_TESTS) {
   byCode.set(test.code, test);
-  for (const alias of test.aliases ?? []) byCode.set(alias, test);
+  for (const alias of test.aliases ?? []) byCode.set(alias.toUpperCase(), test);
 }
 
 /** The test of a code or alias, ignoring case and surrounding space; undefined when unknown. */
 export function biochemTest(code: string): BiochemTest | undefined {
   return byCode.get(code.trim().toUpperCase());
+}
+
+/**
+ * Codes of different panels that read one reaction: API 20E's TDA (tryptophan deaminase) and the
+ * conventional tube PDA (phenylalanine deaminase) both detect the L-amino acid deaminase of
+ * Proteeae and Providencia (the API 20E instructions; Farmer et al. 1985, J Clin Microbiol 21:46,
+ * where the phenylalanine deaminase column is what API's TDA is compared with). A reaction entered
+ * under one code is taken by a panel that has the other.
+ */
+export const SAME_REACTION: readonly { codes: readonly string[]; source: string }[] = Object.freeze([
+  {
+    codes: ['TDA', 'PDA'],
+    source: 'one L-amino acid deaminase read on tryptophan (API 20E TDA) or phenylalanine (conventional PDA); API 20E instructions; Farmer et al. 1985, J Clin Microbiol 21:46',
+  },
+]);
+
+/** The code a panel reads a test under: the test's own, or the code of the same reaction the panel has; undefined when it has neither. */
+export function panelCode(code: string, panelTests: readonly string[]): string | undefined {
+  if (panelTests.includes(code)) return code;
+  const group = SAME_REACTION.find((g) => g.codes.includes(code));
+  return group?.codes.find((c) => panelTests.includes(c));
 }

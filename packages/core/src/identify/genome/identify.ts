@@ -1,3 +1,4 @@
+import { complexCall, isComplexMember, type TaxonComplex } from '../complexes';
 import type { LocalizedText } from '../index';
 import { DEFAULT_ANI_OPTIONS, compareGenomes, type AniOptions, type GenomeComparison } from './ani';
 import { genusOf, type GenomeLibrary, type GenomeReference } from './library';
@@ -5,20 +6,35 @@ import { assessAssembly, assemblyStats, type AssemblyStats, type ContaminationHi
 import { asQuery, sketchGenome, type GenomeSequence, type QuerySketch, type SeedSketch } from './sketch';
 
 /**
- * Calls from ANI, as measured on the shared reference data:
+ * Calls from ANI, as measured on the shared reference data (bench/results/genome-calibration-2026-11-25.md):
  * - species: ANI ≥ 95 % with at least half of the query aligned — the species boundary of
  *   Goris et al. 2007 and Richter & Rosselló-Móra 2009, with fastANI's aligned-fraction rule
  *   (Jain et al. 2018);
- * - genus: 83 % ≤ ANI < 95 % — different genera among the shared references reached 82.4 %, so
- *   lower is no evidence of a genus;
- * - none below that, or without real support: a query that aligns over less than a tenth of its
- *   fragments (or fewer than ten) shares a few conserved genes, not a genome.
- * A second species within 2 points of the first makes the call ambiguous.
+ * - species boundary band, 94–95 %: strains of one species were measured there (P. aeruginosa PA7
+ *   at 94.3 % to PAO1, L. monocytogenes lineage III at 93.8–95.4 %) as well as sister species
+ *   (K. variicola 95.0 % to K. pneumoniae): the closest species may be the query's own, so the
+ *   call stops at the genus without claiming that its species is missing from the library;
+ * - genus: 85 % ≤ ANI < 95 %. Different genera reached 82.87 % in MDC's own all-against-all of the
+ *   shared genomes (Shigella boydii to Salmonella enterica) and 83.66 % for a Citrobacter freundii
+ *   against Salmonella (issue 16); 85 % lies above both by more than the largest difference
+ *   between MDC's and fastANI's ANI on the same pairs (1.45 points), so a genus is named only
+ *   where no other genus has reached;
+ * - comparable: below 78 % ANI estimates from shared fragments say nothing (fastANI does not
+ *   report them; the most distant species of one genus in the shared set, Enterococcus faecium
+ *   to E. faecalis, measured 75.6 %), so such a hit is shown as not comparable, without a value;
+ * - none below the genus cut, or without real support: a query that aligns over less than a tenth
+ *   of its fragments (or fewer than ten) shares a few conserved genes, not a genome.
+ * A second species within 2 points of the first makes the call ambiguous; ambiguous between
+ * members of one species complex, the complex is the call (K. africana near K. pneumoniae and
+ * K. variicola), as it is for complexes ANI cannot split at all (E. coli / Shigella, the
+ * M. tuberculosis complex).
  */
 export const GENOME_THRESHOLDS = {
   species: 95,
   speciesQueryAf: 0.5,
-  genus: 83,
+  speciesBoundary: 94,
+  genus: 85,
+  comparable: 78,
   ambiguity: 2,
   minQueryAf: 0.1,
   minFragments: 10,
@@ -26,7 +42,9 @@ export const GENOME_THRESHOLDS = {
 
 export const GENOME_THRESHOLD_SOURCES = {
   species: 'Goris et al. 2007, Int J Syst Evol Microbiol 57:81–91; Richter & Rosselló-Móra 2009, PNAS 106:19126; Jain et al. 2018, Nat Commun 9:5114 (fastANI, with aligned fraction)',
-  genus: 'MDC measurement on the shared reference genomes: different genera up to 82.4 % ANI',
+  speciesBoundary: 'MDC measurement on the shared genomes: strains of one species down to 93.8 %, sister species up to 95.1 %',
+  genus: 'MDC measurement on the shared genomes: different genera up to 82.87 % (83.66 % C. freundii to Salmonella), plus the largest MDC–fastANI difference (1.45 points)',
+  comparable: 'fastANI reports no ANI below about 78–80 % (Jain et al. 2018); species of one genus down to 75.6 % in the shared genomes',
 } as const;
 
 export type GenomeLevel = 'species' | 'genus' | 'none';
@@ -50,9 +68,11 @@ export interface GenomeHit {
   referenceGcPercent: number;
   /** Whether the hit has enough aligned genome to support a call. */
   supported: boolean;
+  /** ANI at or above GENOME_THRESHOLDS.comparable: below it the value means nothing and is not shown. */
+  comparable: boolean;
 }
 
-export type GenomeNoteCode = 'ecoli-shigella' | 'ambiguous' | 'low-af' | 'no-reference-species' | 'unsupported';
+export type GenomeNoteCode = 'ecoli-shigella' | 'complex' | 'ambiguous' | 'low-af' | 'species-boundary' | 'no-reference-species' | 'unsupported' | 'genus-overlap';
 
 export interface GenomeNote {
   code: GenomeNoteCode;
@@ -69,6 +89,8 @@ export interface GenomeCall {
   /** The best hit of another species, for comparison. */
   runnerUp: { species: string; ani: number; queryAf: number } | null;
   ambiguous: boolean;
+  /** The species complex called instead of the species (level stays species). */
+  complex: { id: string; name: string; zh: string } | null;
   notes: GenomeNote[];
 }
 
@@ -107,9 +129,7 @@ const SCREEN_REACH = 8;
 
 export const DEFAULT_GENOME_OPTIONS: IdentifyGenomeOptions = { candidates: 8, top: 10, ani: DEFAULT_ANI_OPTIONS };
 
-const ESCHERICHIA_SHIGELLA = /^(Escherichia coli|Shigella\b)/;
-
-const NOTES: Record<Exclude<GenomeNoteCode, 'ambiguous' | 'low-af'>, LocalizedText> = {
+const NOTES: Record<Exclude<GenomeNoteCode, 'ambiguous' | 'low-af' | 'complex' | 'species-boundary' | 'genus-overlap'>, LocalizedText> = {
   'ecoli-shigella': {
     zh: '大肠埃希菌与志贺菌属于同一个 ANI 种（彼此 ANI 约 97%–98.5%），ANI 无法区分二者。请结合表型与血清学：志贺菌无动力、多数不发酵乳糖、赖氨酸脱羧酶阴性、不利用醋酸盐和黏液酸，并以 O 抗原血清凝集定型；基因组可用 ShigaTyper 或 ShigEiFinder（ipaH 结合血清型基因）区分志贺菌与肠侵袭性大肠埃希菌（EIEC）。',
     en: 'Escherichia coli and Shigella are one ANI species (97–98.5 % ANI to each other): ANI cannot separate them. Use phenotype and serology — Shigella is non-motile, mostly lactose-negative, lysine decarboxylase-negative, acetate- and mucate-negative, and is typed by O-antigen agglutination; from the genome, ShigaTyper or ShigEiFinder (ipaH with serotype genes) separate Shigella from enteroinvasive E. coli (EIEC).',
@@ -119,8 +139,8 @@ const NOTES: Record<Exclude<GenomeNoteCode, 'ambiguous' | 'low-af'>, LocalizedTe
     en: 'No reference genome of its species is in the library (ANI < 95 %): the call stops at the genus. The 16S copies below are further evidence.',
   },
   unsupported: {
-    zh: '与所有参考基因组的相似度都不足以支持鉴定（ANI < 83% 或比对片段过少）。16S 拷贝的比对结果可作为线索。',
-    en: 'No reference genome is close enough to support a call (ANI < 83 % or too little of the genome aligned). The 16S copies below may give a lead.',
+    zh: `与所有参考基因组的相似度都不足以支持鉴定（ANI < ${GENOME_THRESHOLDS.genus}% 或比对片段过少）。16S 拷贝的比对结果可作为线索。`,
+    en: `No reference genome is close enough to support a call (ANI < ${GENOME_THRESHOLDS.genus} % or too little of the genome aligned). The 16S copies below may give a lead.`,
   },
 };
 
@@ -144,16 +164,43 @@ function hitOf(reference: GenomeReference, comparison: GenomeComparison, sharedH
     referenceLength: reference.length,
     referenceGcPercent: reference.gcPercent,
     supported,
+    comparable: comparison.ani >= GENOME_THRESHOLDS.comparable,
+  };
+}
+
+/** The name a call gives: the complex, the species, "Genus sp." at the genus level, or null. */
+export function calledName(call: Pick<GenomeCall, 'level' | 'species' | 'genus' | 'complex'>): string | null {
+  if (call.level === 'species') return call.complex?.name ?? call.species;
+  return call.level === 'genus' ? `${call.genus} sp.` : null;
+}
+
+function complexNote(complex: TaxonComplex): GenomeNote {
+  return {
+    code: complex.id === 'escherichia-coli-shigella' ? 'ecoli-shigella' : 'complex',
+    text:
+      complex.id === 'escherichia-coli-shigella'
+        ? NOTES['ecoli-shigella']
+        : { zh: `ANI 无法可靠区分${complex.zh}内的种。${complex.settles.zh}`, en: `ANI cannot reliably separate the species of the ${complex.name}. ${complex.settles.en}` },
   };
 }
 
 /** The call from ranked hits (supported hits first, by ANI). */
 export function callFromHits(hits: readonly Omit<GenomeHit, 'rank'>[]): GenomeCall {
   const best = hits.find((h) => h.supported);
+  const none = { level: 'none' as const, species: null, genus: null, ani: best?.ani ?? null, queryAf: best?.queryAf ?? null, runnerUp: null, ambiguous: false, complex: null };
   if (!best || best.ani < GENOME_THRESHOLDS.genus) {
-    return { level: 'none', species: null, genus: null, ani: best?.ani ?? null, queryAf: best?.queryAf ?? null, runnerUp: null, ambiguous: false, notes: [{ code: 'unsupported', text: NOTES.unsupported }] };
+    const notes: GenomeNote[] = [{ code: 'unsupported', text: NOTES.unsupported }];
+    if (best && best.ani >= GENOME_THRESHOLDS.comparable) {
+      notes.push({
+        code: 'genus-overlap',
+        text: {
+          zh: `最接近的参考基因组为 ${best.species}（ANI ${fmt(best.ani)}%），但不同属之间的 ANI 也可达 ${GENOME_THRESHOLDS.genus}% 以下这一范围，不能据此确定属。`,
+          en: `The closest reference is ${best.species} (ANI ${fmt(best.ani)} %), but different genera reach ANI in this range (below ${GENOME_THRESHOLDS.genus} %): it does not establish the genus.`,
+        },
+      });
+    }
+    return { ...none, notes };
   }
-  const inComplex = (species: string) => ESCHERICHIA_SHIGELLA.test(species);
   const other = hits.find((h) => h.supported && h.species !== best.species);
   const runnerUp = other ? { species: other.species, ani: other.ani, queryAf: other.queryAf } : null;
   const notes: GenomeNote[] = [];
@@ -168,10 +215,21 @@ export function callFromHits(hits: readonly Omit<GenomeHit, 'rank'>[]): GenomeCa
       },
     });
   }
-  if (level === 'genus' && best.ani < GENOME_THRESHOLDS.species) notes.push({ code: 'no-reference-species', text: NOTES['no-reference-species'] });
-  // E. coli and Shigella are one ANI species: their closeness is the note's subject, not an ambiguity.
-  const ambiguous =
-    level === 'species' && runnerUp !== null && best.ani - runnerUp.ani <= GENOME_THRESHOLDS.ambiguity && !(inComplex(best.species) && inComplex(runnerUp.species));
+  if (level === 'genus' && best.ani < GENOME_THRESHOLDS.species) {
+    if (best.ani >= GENOME_THRESHOLDS.speciesBoundary) {
+      notes.push({
+        code: 'species-boundary',
+        text: {
+          zh: `ANI ${fmt(best.ani)}% 略低于 ${GENOME_THRESHOLDS.species}% 的种界：可能是 ${best.species} 的分化菌株，也可能是参考库中没有的近缘种；只确定到属，请用其他方法（如 MLST 或专用分型）确认。`,
+          en: `ANI ${fmt(best.ani)} % is just below the ${GENOME_THRESHOLDS.species} % species boundary: a divergent strain of ${best.species} or a close species not in the library; called to the genus — confirm by another method (e.g. MLST or a dedicated typing scheme).`,
+        },
+      });
+    } else notes.push({ code: 'no-reference-species', text: NOTES['no-reference-species'] });
+  }
+  const close = runnerUp !== null && best.ani - runnerUp.ani <= GENOME_THRESHOLDS.ambiguity;
+  const complex = level === 'species' ? complexCall('genome', [best.species], close && runnerUp ? { ambiguousWith: [runnerUp.species] } : {}) : undefined;
+  // Members of a complex being close is the complex's subject, not an ambiguity.
+  const ambiguous = level === 'species' && close && !(complex && runnerUp && isComplexMember(complex, runnerUp.species));
   if (ambiguous && runnerUp) {
     notes.push({
       code: 'ambiguous',
@@ -181,7 +239,7 @@ export function callFromHits(hits: readonly Omit<GenomeHit, 'rank'>[]): GenomeCa
       },
     });
   }
-  if (inComplex(best.species) && level === 'species') notes.unshift({ code: 'ecoli-shigella', text: NOTES['ecoli-shigella'] });
+  if (complex) notes.unshift(complexNote(complex));
   return {
     level,
     species: best.species,
@@ -190,6 +248,7 @@ export function callFromHits(hits: readonly Omit<GenomeHit, 'rank'>[]): GenomeCa
     queryAf: best.queryAf,
     runnerUp,
     ambiguous,
+    complex: complex ? { id: complex.id, name: complex.name, zh: complex.zh } : null,
     notes,
   };
 }

@@ -30,6 +30,7 @@ export {
   identifyGenome,
   prepareQuery,
   callFromHits,
+  calledName,
   GENOME_THRESHOLDS,
   GENOME_THRESHOLD_SOURCES,
   DEFAULT_GENOME_OPTIONS,

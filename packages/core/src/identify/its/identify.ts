@@ -90,7 +90,7 @@ const denominator = (h: Hit) => h.alignedLength - h.ambiguous;
  * alignments over all their columns. Species seen in one part only follow those seen in both: a
  * name rests on both spacers when both were read.
  */
-function pooled(one: Identification, two: Identification, queryLength: number): { hits: Hit[]; both: number } {
+function pooled(one: Identification, two: Identification): { hits: Hit[]; both: number } {
   const bestOf = (hits: Hit[]) => {
     const best = new Map<string, Hit>();
     for (const h of hits) if (!best.has(h.species)) best.set(h.species, h);
@@ -115,7 +115,8 @@ function pooled(one: Identification, two: Identification, queryLength: number): 
       gapOpens: h1.gapOpens + h2.gapOpens,
       ambiguous: h1.ambiguous + h2.ambiguous,
       score: h1.score + h2.score,
-      queryCoverage: Math.min(100, (h1.queryCoverage * one.queryLength + h2.queryCoverage * two.queryLength) / queryLength),
+      // Of the spacers searched: the 5.8S between them is located, not searched (it is the same in every fungus).
+      queryCoverage: Math.min(100, (h1.queryCoverage * one.queryLength + h2.queryCoverage * two.queryLength) / (one.queryLength + two.queryLength)),
       queryStart: Math.min(h1.queryStart, h1.queryEnd, h2.queryStart, h2.queryEnd),
       queryEnd: Math.max(h1.queryStart, h1.queryEnd, h2.queryStart, h2.queryEnd),
       both: true,
@@ -192,7 +193,7 @@ export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: 
   let basis: ItsBasis;
   if (answered.length === 2) {
     const [one, two] = answered as [ItsPart & { result: Identification }, ItsPart & { result: Identification }];
-    const { hits } = pooled(one.result, two.result, sequence.length);
+    const { hits } = pooled(one.result, two.result);
     const top = hits[0]!;
     const aligned = one.result.region.end - one.result.region.start + 1 + (two.result.region.end - two.result.region.start + 1);
     const confidence = assessConfidence(hits, ITS_THRESHOLDS, { coverage: top.queryCoverage, aligned, minAligned: ITS_MIN_LENGTH });

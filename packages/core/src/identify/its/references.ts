@@ -24,7 +24,8 @@ export interface ItsReference extends ReferenceSequence {
 
 /**
  * Reads a header of the IF+UNITE+INSDC sets, `Fungi;phylum;class;order;family;Genus;Genus_species [id]`
- * (the spacer sets carry no id: `ordinal` names the record then, e.g. `ITS2_000123`). `Genus_sp` is
+ * (records are named by region and place, e.g. `ITS2_000123`: the spacer sets carry no id and the
+ * whole-ITS ids repeat; the id is kept in the description). `Genus_sp` is
  * an unnamed record: kept with an empty species, never evidence for a name.
  */
 export function parseItsHeader(header: string, region: ItsRegion, ordinal: number): Omit<ItsReference, 'sequence' | 'exclusion'> {
@@ -38,10 +39,11 @@ export function parseItsHeader(header: string, region: ItsRegion, ordinal: numbe
   const named = /^[A-Z][a-z-]+_[a-z][a-z-]*$/.test(last) && !/_sp$/.test(last) && !/incertae|_gen_/i.test(lineage[5] ?? '');
   const species = named ? last.replace('_', ' ') : '';
   return {
-    accession: id ? `${region}_${id}` : `${region}_${String(ordinal).padStart(6, "0")}`,
+    // The source's ids repeat across records of the whole-ITS set: a record is named by its place.
+    accession: `${region}_${String(ordinal).padStart(6, '0')}`,
     species,
     lineage,
-    description: last.replace(/_/g, ' '),
+    description: id ? `${last.replace(/_/g, ' ')} [${id}]` : last.replace(/_/g, ' '),
   };
 }
 

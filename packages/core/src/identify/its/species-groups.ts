@@ -33,9 +33,9 @@ export const ITS_SPECIES_GROUPS: readonly ItsSpeciesGroup[] = Object.freeze([
   {
     id: 'fusarium-oxysporum-sc',
     name: { en: 'Fusarium oxysporum species complex', zh: '尖孢镰刀菌复合群（Fusarium oxysporum species complex）' },
-    members: ['Fusarium oxysporum', 'Fusarium callistephi', 'Fusarium nirenbergiae', 'Fusarium curvatum', 'Fusarium odoratissimum', 'Fusarium languescens', 'Fusarium inflexum'],
+    members: ['Fusarium oxysporum', 'Fusarium callistephi', 'Fusarium carminascens', 'Fusarium contaminatum', 'Fusarium cugenangense', 'Fusarium curvatum', 'Fusarium duoseptatum', 'Fusarium elaeidis', 'Fusarium fabacearum', 'Fusarium foetens', 'Fusarium glycines', 'Fusarium gossypinum', 'Fusarium hoodiae', 'Fusarium libertatis', 'Fusarium nirenbergiae', 'Fusarium odoratissimum', 'Fusarium pharetrum', 'Fusarium triseptatum', 'Fusarium veterinarium'],
     resolvedBy: { en: 'translation elongation factor 1-α (TEF1) and RPB2', zh: '翻译延伸因子 1-α（TEF1）与 RPB2 基因' },
-    source: "O'Donnell K. et al. 2015, Phytoparasitica 43:583–595; Lombard L. et al. 2019, Persoonia 43:1–47 (species of the F. oxysporum complex)",
+    source: "O'Donnell K. et al. 2015, Phytoparasitica 43:583–595; Lombard L. et al. 2019, Persoonia 43:1–47 (F. oxysporum epitypified; the cryptic species of the complex, indistinguishable by ITS)",
   },
   {
     id: 'fusarium-fujikuroi-sc',
@@ -82,9 +82,9 @@ export const ITS_SPECIES_GROUPS: readonly ItsSpeciesGroup[] = Object.freeze([
   {
     id: 'trichophyton-mentagrophytes-complex',
     name: { en: 'Trichophyton mentagrophytes / interdigitale complex', zh: '须癣毛癣菌 / 指间毛癣菌复合群（Trichophyton mentagrophytes / interdigitale complex）' },
-    members: ['Trichophyton mentagrophytes', 'Trichophyton interdigitale', 'Trichophyton indotineae', 'Trichophyton quinckeanum', 'Trichophyton equinum'],
+    members: ['Trichophyton mentagrophytes', 'Trichophyton interdigitale', 'Trichophyton indotineae', 'Trichophyton quinckeanum', 'Trichophyton equinum', 'Trichophyton krajdenii'],
     resolvedBy: { en: 'ITS genotyping against type strains, TEF1 and β-tubulin', zh: '基于模式菌株的 ITS 基因型分型、TEF1 与 β-微管蛋白' },
-    source: 'de Hoog G.S. et al. 2017, Mycopathologia 182:5–31 (dermatophyte taxonomy: ITS differences within the T. mentagrophytes series are a few bases)',
+    source: 'de Hoog G.S. et al. 2017, Mycopathologia 182:5–31 (dermatophyte taxonomy: ITS differences within the T. mentagrophytes series are a few bases; T. krajdenii a synonym of T. mentagrophytes)',
   },
 ]);
 

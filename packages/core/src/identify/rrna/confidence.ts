@@ -1,3 +1,5 @@
+import { complexCall } from '../complexes';
+import type { LocalizedText } from '../index';
 import type { Marker } from './messages';
 
 /**
@@ -118,11 +120,47 @@ export interface Confidence {
   coverage?: number;
   /**
    * Why the level is below what the similarity alone supports: too little of the sequence aligns
-   * (`coverage`, capped at genus) or the aligned stretch is too short (`aligned-length`, nothing named).
+   * (`coverage`, capped at genus), the aligned stretch is too short (`aligned-length`, nothing
+   * named), or the species within the margin belong to different genera (`genera`: the genera are
+   * named, since the gene cannot even tell which genus; `groupSpecies` lists those species).
    */
-  limitedBy?: 'coverage' | 'aligned-length';
+  limitedBy?: 'coverage' | 'aligned-length' | 'genera';
+  /** The species within the margin when they span genera (`limitedBy` = `genera`). */
+  groupSpecies?: string[];
   /** The level the similarity alone supports, when `limitedBy` lowered it. */
   similarityLevel?: ConfidenceLevel;
+  /**
+   * The species complex named instead of its species when the gene cannot split it (every
+   * species named belongs to it): the level is then `species` and `names` keeps the members found.
+   */
+  complex?: ComplexCall;
+}
+
+/** A complex as a call carries it: its id, names and the test that separates its members. */
+export interface ComplexCall {
+  id: string;
+  name: string;
+  zh: string;
+  settles: LocalizedText;
+}
+
+/**
+ * The confidence with the complex the marker cannot split, when the species (or every species of
+ * the group) named belong to one (see `@mdc/core/identify/complexes`).
+ */
+export function withComplex(confidence: Confidence, marker: Marker): Confidence {
+  const acrossGenera = confidence.limitedBy === 'genera' && confidence.groupSpecies;
+  if (confidence.level !== 'species' && confidence.level !== 'species-group' && !acrossGenera) return confidence;
+  const species = acrossGenera ? confidence.groupSpecies! : confidence.names;
+  const complex = complexCall(marker, species);
+  if (!complex) return confidence;
+  const { limitedBy: _limitedBy, similarityLevel: _similarityLevel, groupSpecies: _groupSpecies, ...rest } = confidence;
+  return { ...rest, level: 'species', names: species, complex: { id: complex.id, name: complex.name, zh: complex.zh, settles: complex.settles } };
+}
+
+/** The name a confidence gives: the complex, the species, or the species of a group joined by " / ". */
+export function confidenceName(confidence: Confidence): string {
+  return confidence.complex?.name ?? confidence.names.join(' / ');
 }
 
 /** How much of the query the top hit covers, for the level. */
@@ -168,7 +206,13 @@ export function assessConfidence(hits: readonly RankedTaxon[], thresholds: Confi
   let bySimilarity: Confidence;
   if (top.similarity >= thresholds.species - eps) {
     if (margin === null || margin >= thresholds.speciesMargin - eps) bySimilarity = { level: 'species', names: [top.species], ...base };
-    else bySimilarity = { level: 'species-group', names: distinct(close.map((h) => h.species)), ...base };
+    else {
+      const species = distinct(close.map((h) => h.species));
+      // Species of two genera within the margin: no species group, since the gene cannot tell
+      // the genus either (a complex the marker cannot split is named by withComplex instead).
+      if (genera.length > 1) bySimilarity = { level: 'genus', names: genera, ...base, limitedBy: 'genera', similarityLevel: 'species-group', groupSpecies: species };
+      else bySimilarity = { level: 'species-group', names: species, ...base };
+    }
   } else if (top.similarity >= thresholds.genus - eps) bySimilarity = { level: 'genus', names: genera, ...base };
   else if (top.similarity >= thresholds.family - eps) bySimilarity = { level: 'family', names: distinct(close.map((h) => h.family)), ...base };
   else bySimilarity = { level: 'none', names: [], ...base };

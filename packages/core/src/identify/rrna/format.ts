@@ -15,7 +15,8 @@ export interface FormatOptions {
 /** `level` or `level:name,name` (species group, genus …), `refused:reason` for refused sequences. */
 export function confidenceLabel(result: IdentificationResult): string {
   if (!result.ok) return `refused:${result.reason}`;
-  const { level, names } = result.confidence;
+  const { level, names, complex } = result.confidence;
+  if (complex) return `${level}:${complex.name}`;
   return names.length > 0 ? `${level}:${names.join(',')}` : level;
 }
 

@@ -36,6 +36,8 @@ export {
 } from './search';
 export {
   assessConfidence,
+  confidenceName,
+  withComplex,
   thresholdsFor,
   DEFAULT_THRESHOLDS,
   THRESHOLDS_18S,
@@ -45,6 +47,7 @@ export {
   MARKER_THRESHOLD_SOURCES,
   type AlignedExtent,
   type ThresholdSources,
+  type ComplexCall,
   type Confidence,
   type ConfidenceLevel,
   type ConfidenceThresholds,
@@ -94,6 +97,7 @@ export {
 export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
 export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';
+export { findMisplacedReferences, type MisplacedReference, type MisplacedOptions } from './misplaced';
 export {
   assembleReadPair,
   pairReadsByName,

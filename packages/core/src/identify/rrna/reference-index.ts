@@ -5,6 +5,8 @@ export interface ReferenceSequence {
   accession: string;
   /** `Genus species`; may be empty for references without taxonomy. */
   species?: string;
+  /** The label the reference was deposited under, when `species` is its accepted name and differs. */
+  depositedSpecies?: string;
   /** Kingdom, Phylum, Class, Order, Family, Genus (a trailing species entry is accepted and ignored). */
   lineage?: readonly string[];
   description?: string;
@@ -21,6 +23,8 @@ export interface ReferenceInfo {
   lineage: string[];
   description: string;
   length: number;
+  /** The deposited label when `species` is its accepted name (see ReferenceSequence). */
+  depositedSpecies?: string;
 }
 
 /**
@@ -95,7 +99,7 @@ export function referenceInfo(ref: ReferenceSequence, length: number): Reference
   if (!species && ref.description) species = ref.description.match(BINOMIAL)?.[1] ?? '';
   const genus = lineage[5] || species.split(' ')[0] || '';
   const family = lineage[4] ?? '';
-  return { accession: ref.accession, species, genus, family, lineage, description: ref.description ?? '', length };
+  return { accession: ref.accession, species, genus, family, lineage, description: ref.description ?? '', length, ...(ref.depositedSpecies ? { depositedSpecies: ref.depositedSpecies } : {}) };
 }
 
 /**

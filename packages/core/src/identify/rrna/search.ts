@@ -10,7 +10,7 @@ import {
   type AlignmentScoring,
   type AlignmentStats,
 } from './align';
-import { assessConfidence, thresholdsFor, type Confidence, type ConfidenceThresholds } from './confidence';
+import { assessConfidence, thresholdsFor, withComplex, type Confidence, type ConfidenceThresholds } from './confidence';
 import { looksLikeProtein, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
 import type { ReferenceIndex } from './reference-index';
 
@@ -77,6 +77,8 @@ export interface Hit {
   /** Kingdom … Genus. */
   lineage: string[];
   description: string;
+  /** The label the reference was deposited under, when `species` is its accepted name and differs. */
+  depositedSpecies?: string;
   /** Percent, see SIMILARITY_DEFINITION. */
   similarity: number;
   /** Alignment columns (see SIMILARITY_DEFINITION). */
@@ -458,6 +460,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
       family: info.family,
       lineage: info.lineage,
       description: info.description,
+      ...(info.depositedSpecies ? { depositedSpecies: info.depositedSpecies } : {}),
       similarity: percent(a.identical, a.denominator),
       alignedLength: s.columns - free,
       identical: s.identical,
@@ -494,11 +497,14 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
     hits,
     tiedSpecies: [...new Set(ties.map((a) => index.refs[a.ref]!.species))],
     tiedHits: ties.length,
-    confidence: assessConfidence(ranked, thresholds, {
-      coverage: hits[0]!.queryCoverage,
-      aligned: top.stats.queryCoveredEnd - top.stats.queryCoveredStart,
-      minAligned: minLength,
-    }),
+    confidence: withComplex(
+      assessConfidence(ranked, thresholds, {
+        coverage: hits[0]!.queryCoverage,
+        aligned: top.stats.queryCoveredEnd - top.stats.queryCoveredStart,
+        minAligned: minLength,
+      }),
+      marker,
+    ),
     aligned: aligned.length,
     region: { start: trimmedBefore + 1, end: length - trimmedAfter, trimmedStart: trimmedBefore, trimmedEnd: trimmedAfter },
   };

@@ -19,7 +19,7 @@ const bp = (n: number) => n.toLocaleString('en');
  * reads first (how far the best is above 95 %, how close the next species comes). Drawn with
  * boxes rather than SVG so that at phone width the names wrap above their bars and stay legible.
  */
-export function AniChart({ hits, species, genus }: { hits: Row[]; species: number; genus: number }) {
+export function AniChart({ hits, species, genus, comparable, notComparable }: { hits: Row[]; species: number; genus: number; comparable: number; notComparable: string }) {
   const low = 75;
   const at = (ani: number) => `${((Math.max(low, Math.min(100, ani)) - low) / (100 - low)) * 100}%`;
   const band = (ani: number) => (ani >= species ? 'is-species' : ani >= genus ? 'is-genus' : 'is-below');
@@ -32,8 +32,16 @@ export function AniChart({ hits, species, genus }: { hits: Row[]; species: numbe
             <small>{h.strain}</small>
           </span>
           <span className="mdc-genome-chart__track">
-            <span className={`mdc-genome-chart__bar ${band(h.ani)}`} style={{ width: at(h.ani) }} />
-            <span className="mdc-genome-chart__value">{h.ani.toFixed(2)}</span>
+            {h.ani >= comparable ? (
+              <>
+                <span className={`mdc-genome-chart__bar ${band(h.ani)}`} style={{ width: at(h.ani) }} />
+                <span className="mdc-genome-chart__value">{h.ani.toFixed(2)}</span>
+              </>
+            ) : (
+              <span className="mdc-genome-chart__value is-not-comparable" data-testid="ani-not-comparable">
+                {notComparable}
+              </span>
+            )}
             <span className="mdc-genome-chart__line is-species" style={{ left: at(species) }} />
             <span className="mdc-genome-chart__line is-genus" style={{ left: at(genus) }} />
           </span>
@@ -60,7 +68,10 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
   if (task.status === 'running' || !report) return null;
   const { call, hits, qc, rrna, thresholds } = report;
   const r = gx.result;
-  const calledName = call.level === 'species' ? call.species : call.level === 'genus' ? call.genus : null;
+  const complex = call.complex ?? null;
+  const calledName = call.level === 'species' ? (complex?.name ?? call.species) : call.level === 'genus' ? call.genus : null;
+  const comparable = thresholds.comparable ?? 78;
+  const aniCell = (v: number) => (v >= comparable ? v.toFixed(2) : r.notComparable);
 
   const columns: TableColumnsType<Row> = [
     { title: r.columns.rank, dataIndex: 'rank', width: 48, sorter: (a, b) => a.rank - b.rank },
@@ -76,7 +87,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
       width: 96,
       defaultSortOrder: 'descend',
       sorter: (a, b) => a.ani - b.ani,
-      render: (v: number) => <span data-testid="genome-hit-ani">{v.toFixed(2)}</span>,
+      render: (v: number) => <span data-testid="genome-hit-ani">{aniCell(v)}</span>,
       onHeaderCell: () => ({ 'data-testid': 'sort-ani' }) as object,
     },
     {
@@ -107,6 +118,10 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
             <>
               <i>{calledName}</i> sp.
             </>
+          ) : complex && locale === 'zh' ? (
+            <>
+              {complex.zh} <i>{complex.name}</i>
+            </>
           ) : (
             <i>{calledName}</i>
           )}
@@ -115,7 +130,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
           {call.ani !== null && (
             <div>
               <dt>{r.ani}</dt>
-              <dd data-testid="genome-call-ani">{percent(call.ani)}</dd>
+              <dd data-testid="genome-call-ani">{call.ani >= comparable ? percent(call.ani) : r.notComparable}</dd>
             </div>
           )}
           {call.queryAf !== null && (
@@ -136,7 +151,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
         {call.notes.map((note) => (
           <Alert
             key={note.code}
-            type={note.code === 'ecoli-shigella' ? 'info' : 'warning'}
+            type={note.code === 'ecoli-shigella' || note.code === 'complex' ? 'info' : 'warning'}
             showIcon
             className="mdc-genome-note"
             message={note.text[locale]}
@@ -148,8 +163,8 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
       {hits.length > 0 && (
         <section className="mdc-genome-section" data-testid="genome-hits">
           <h2>{r.closest}</h2>
-          <AniChart hits={hits} species={thresholds.species ?? 95} genus={thresholds.genus ?? 83} />
-          <p className="mdc-blast-muted">{fmt(r.pictureNote, { species: thresholds.species ?? 95, genus: thresholds.genus ?? 83 })}</p>
+          <AniChart hits={hits} species={thresholds.species ?? 95} genus={thresholds.genus ?? 85} comparable={comparable} notComparable={r.notComparable} />
+          <p className="mdc-blast-muted">{fmt(r.pictureNote, { species: thresholds.species ?? 95, genus: thresholds.genus ?? 85, comparable })}</p>
           <Table<Row>
             rowKey="referenceId"
             size="small"

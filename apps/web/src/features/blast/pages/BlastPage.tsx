@@ -50,6 +50,12 @@ export default function BlastPage() {
   }, [params, setParams]);
 
   const count = (marker: '16S' | '18S') => info?.markers.find((m) => m.marker === marker);
+  // ITS counts its two spacer references apart (the method's own info).
+  const itsRegions = (info as { its?: { regions: { region: string; searched: number }[] } } | undefined)?.its?.regions;
+  const itsMethod = info?.methods.find((m) => m.method === 'ITS');
+  const its = itsRegions && itsMethod
+    ? { its1: itsRegions.find((r) => r.region === 'ITS1')?.searched ?? 0, its2: itsRegions.find((r) => r.region === 'ITS2')?.searched ?? 0, searched: itsMethod.references, species: itsMethod.species }
+    : undefined;
   const thresholds = info?.thresholds ?? DEFAULT_THRESHOLDS;
 
   return (
@@ -71,6 +77,12 @@ export default function BlastPage() {
               n18: (count('18S')?.references ?? 0).toLocaleString(),
               s18: (count('18S')?.species ?? 0).toLocaleString(),
             })}
+            {its && its.searched > 0 && (
+              <>
+                {' '}
+                <span data-testid="reference-counts-its">{fmt(tx.page.referencesIts, { n1: its.its1.toLocaleString(), n2: its.its2.toLocaleString(), s: its.species.toLocaleString() })}</span>
+              </>
+            )}
           </p>
         )}
       </AreaHero>

@@ -274,6 +274,25 @@ export default function BlastResultPage() {
               </div>
             )}
 
+            {task.refused && task.refused.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                className="mdc-blast__notice mdc-blast-refused"
+                data-testid="task-refused"
+                message={fmt(tx.result.refusedFiles, { n: task.refused.length })}
+                description={
+                  <ul>
+                    {task.refused.map((r) => (
+                      <li key={r.fileName} data-testid="task-refused-file">
+                        {r.reason[locale].startsWith(r.fileName) ? r.reason[locale] : `${r.fileName}: ${r.reason[locale]}`}
+                      </li>
+                    ))}
+                  </ul>
+                }
+              />
+            )}
+
             {task.status === 'failed' && task.error && (
               <Alert type="error" showIcon className="mdc-blast__notice" message={tx.result.failedTitle} description={task.error[locale]} data-testid="task-error" />
             )}

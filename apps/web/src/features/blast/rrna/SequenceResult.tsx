@@ -8,7 +8,7 @@ import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
 import { explainConfidence, sortHits } from './hits';
 import { fmt, useBlastTexts } from '../texts';
 import { AlignmentView } from './AlignmentView';
-import { ConfidenceTag, SpeciesLink, percent, taxonPath } from '../components/bits';
+import { ConfidenceTag, SpeciesLink, markerCase, percent, taxonPath } from '../components/bits';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -53,17 +53,36 @@ export function SequenceResult({
   // What was cut before identifying: the trace's low-quality ends, then the ends that do not align.
   const read = sequence.read;
   const traceNote = read
-    ? fmt(read.qualityTrim ? tx.result.trace : tx.result.traceUntrimmed, {
+    ? fmt(read.qualityTrim ? (read.pair ? tx.result.tracePaired : tx.result.trace) : tx.result.traceUntrimmed, {
         file: read.fileName,
         sample: read.sampleName ? fmt(tx.result.sample, { name: read.sampleName }) : '',
         called: read.calledLength.toLocaleString(),
         limit: read.qualityTrim?.errorLimit ?? '',
         start: read.qualityTrim?.trimmedStart ?? 0,
         end: read.qualityTrim?.trimmedEnd ?? 0,
-        kept: sequence.length.toLocaleString(),
+        // Of a pair, the forward read's own kept calls (the consensus length is in the pair's note).
+        kept: (read.qualityTrim ? read.qualityTrim.end - read.qualityTrim.start : sequence.length).toLocaleString(),
         q: read.qualityTrim ? read.qualityTrim.meanQuality.toFixed(0) : '',
       })
     : null;
+  const pair = read?.pair;
+  const pairNote = pair
+    ? fmt(tx.result.pair, {
+        file: pair.reverse.fileName,
+        called: pair.reverse.calledLength.toLocaleString(),
+        start: pair.reverse.qualityTrim?.trimmedStart ?? 0,
+        end: pair.reverse.qualityTrim?.trimmedEnd ?? 0,
+        overlap: pair.overlapLength.toLocaleString(),
+        identity: pair.identity.toFixed(1),
+        mismatches: pair.mismatches,
+        gaps: pair.gaps,
+        resolved: pair.resolved,
+        length: pair.consensusLength.toLocaleString(),
+        q: pair.meanQuality.toFixed(0),
+      })
+    : read?.unpaired
+      ? fmt(tx.result.unpaired, { partner: read.unpaired.partner, overlap: read.unpaired.overlapLength, identity: read.unpaired.identity.toFixed(1) })
+      : null;
   const region = result?.ok ? result.region : undefined;
   const trimNote =
     result?.ok && region && (region.trimmedStart >= NOTABLE_TRIM || region.trimmedEnd >= NOTABLE_TRIM)
@@ -71,11 +90,18 @@ export function SequenceResult({
       : null;
   const notes =
     traceNote || trimNote ? (
-      <p className="mdc-blast-seq__trim" data-testid="sequence-trim">
-        {traceNote}
-        {traceNote && trimNote && ' '}
-        {trimNote}
-      </p>
+      <>
+        <p className="mdc-blast-seq__trim" data-testid="sequence-trim">
+          {traceNote}
+          {traceNote && trimNote && ' '}
+          {trimNote}
+        </p>
+        {pairNote && (
+          <p className="mdc-blast-seq__trim" data-testid={pair ? 'sequence-pair' : 'sequence-unpaired'}>
+            {pairNote}
+          </p>
+        )}
+      </>
     ) : null;
 
   if (!result) return <section className="mdc-blast-seq">{heading}</section>;
@@ -89,7 +115,7 @@ export function SequenceResult({
         {noMatch ? (
           <Alert type="warning" showIcon message={tx.result.noSimilar} description={result.detail[locale]} data-testid="sequence-no-match" />
         ) : (
-          <Alert type="error" showIcon message={result.message[locale]} description={result.detail[locale]} data-testid="sequence-refused" />
+          <Alert type="error" showIcon message={markerCase(result.message[locale])} description={result.detail[locale]} data-testid="sequence-refused" />
         )}
       </section>
     );
@@ -98,10 +124,17 @@ export function SequenceResult({
   const top = result.hits[0]!;
   // A species group is the answer: its members lead, the top hit is one of them.
   const group = result.confidence.level === 'species-group' && result.confidence.names.length > 1 ? result.confidence.names : null;
+  const complex = result.confidence.complex;
   const speciesCell = (hit: Hit) => (
     <span className="mdc-blast-hit-species">
       <SpeciesLink species={hit.species} taxonId={hit.taxonId} />
       {hit.tiedWithTop && hit.rank > 1 && <Tag className="mdc-blast-tie">{tx.result.tiedMark}</Tag>}
+      {hit.depositedSpecies && (
+        <span className="mdc-blast-muted mdc-blast-small mdc-blast-deposited" data-testid="hit-deposited">
+          {tx.result.depositedAs}
+          <i>{hit.depositedSpecies}</i>
+        </span>
+      )}
     </span>
   );
   const similarityCell = (v: number) => <span data-testid="hit-similarity">{v.toFixed(2)}</span>;
@@ -152,7 +185,29 @@ export function SequenceResult({
           <span className="mdc-blast-top__label">{tx.result.topHit}</span>
           <ConfidenceTag level={result.confidence.level} />
         </div>
-        {group ? (
+        {complex ? (
+          <>
+            <div className="mdc-blast-top__species" data-testid="top-complex">
+              {locale === 'zh' && <span>{complex.zh} </span>}
+              <i>{complex.name}</i>
+            </div>
+            <div className="mdc-blast-top__lineage" data-testid="complex-members">
+              {tx.result.complexMembers}
+              {result.confidence.names.map((name, i) => (
+                <Fragment key={name}>
+                  {i > 0 && ', '}
+                  <i>{name}</i>
+                </Fragment>
+              ))}
+              {' · '}
+              {tx.result.topHitOf}
+              <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" /> <span className="mdc-blast-top__accession">{top.accession}</span>
+            </div>
+            <p className="mdc-blast-top__explain" data-testid="complex-settles">
+              {complex.settles[locale]}
+            </p>
+          </>
+        ) : group ? (
           <>
             <div className="mdc-blast-top__species" data-testid="top-group">
               {group.map((name, i) => (

@@ -1,14 +1,15 @@
 import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Segmented, Upload } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Select, Tag, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpFailure, isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { Dialog } from '../../../components/dialog/Dialog';
-import { DEFAULT_ERROR_LIMIT, qualityTrim } from '@mdc/core/identify/rrna';
+import { DEFAULT_ERROR_LIMIT, assembleReadPair, pairReadsByName, qualityTrim, type SangerRead } from '@mdc/core/identify/rrna';
 import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
+import { markerCase } from '../components/bits';
 import { rememberLocalTask } from '../local-tasks';
 import { DEFAULT_LIMITS, checkSequences, parseSequences, type Limits } from './sequence-check';
 import { fmt, useBlastTexts, type BlastTexts } from '../texts';
@@ -36,6 +37,8 @@ interface LoadedFile {
   trimmedStart?: number;
   trimmedEnd?: number;
   trimmed?: boolean;
+  /** The kept calls and their qualities, to assemble a pair as the server will. */
+  read?: SangerRead;
 }
 
 /** A refusal the checks found, in both languages. */
@@ -45,15 +48,18 @@ interface Problemish {
 }
 
 /** Reads one chosen file the way the server will: a trace by its ABIF content, anything else as FASTA text. */
-async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number): Promise<LoadedFile | Problem> {
+async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number, maxLength: number): Promise<LoadedFile | Problem> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (isAb1(bytes) || /\.(ab1|abi)$/i.test(file.name)) {
     try {
       const read = readAb1(bytes, file.name);
+      // The limit of a FASTA sequence holds for a trace's calls too (the server refuses it alike).
+      if (read.bases.length > maxLength) return { message: fmt(tx.dialog.traceTooLong, { name: file.name, called: read.bases.length.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US'), max: maxLength.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US') }) };
       const trim = read.qualities ? qualityTrim(read.qualities, DEFAULT_ERROR_LIMIT) : null;
       const kept = trim ? trim.end - trim.start : read.bases.length;
       if (kept < minLength) return { message: fmt(tx.dialog.traceTooShort, { name: file.name, kept, min: minLength }) };
-      return { file, kind: 'ab1', called: read.bases.length, kept, trimmedStart: trim?.trimmedStart ?? 0, trimmedEnd: trim?.trimmedEnd ?? 0, trimmed: trim !== null };
+      const keptRead: SangerRead = trim ? { bases: read.bases.slice(trim.start, trim.end), qualities: read.qualities!.subarray(trim.start, trim.end) } : { bases: read.bases, qualities: read.qualities };
+      return { file, kind: 'ab1', called: read.bases.length, kept, trimmedStart: trim?.trimmedStart ?? 0, trimmedEnd: trim?.trimmedEnd ?? 0, trimmed: trim !== null, read: keptRead };
     } catch (error) {
       if (error instanceof Ab1FileError) return { message: error.text[locale] };
       throw error;
@@ -63,6 +69,60 @@ async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLeng
   // A gzip or other binary file reads as text full of replacement characters.
   if (text.includes('\u0000') || text.includes('\ufffd')) return { message: fmt(tx.dialog.fileUnreadable, { name: file.name }) };
   return { file, kind: 'fasta', text, records: parseSequences(text).length };
+}
+
+type ReadPair = readonly [forward: string, reverse: string];
+
+/** The pairs the server would make of these trace names (…F / …R of one isolate). */
+function pairsByName(names: string[]): ReadPair[] {
+  return pairReadsByName(names).pairs.map((p) => [names[p.forward]!, names[p.reverse]!] as const);
+}
+
+/** Forward and reverse traces to assemble: found by name, undone or made by the user. */
+function ReadPairs({ traces, pairs, onChange, tx }: { traces: string[]; pairs: ReadPair[]; onChange: (pairs: ReadPair[]) => void; tx: BlastTexts }) {
+  const [forward, setForward] = useState<string | undefined>();
+  const [reverse, setReverse] = useState<string | undefined>();
+  const paired = new Set(pairs.flat());
+  const free = traces.filter((t) => !paired.has(t));
+  const options = (except?: string) => free.filter((t) => t !== except).map((t) => ({ value: t, label: t }));
+  return (
+    <div className="mdc-blast-dialog__pairs" data-testid="blast-pairs">
+      <div className="mdc-blast-dialog__pairs-title">{tx.dialog.pairsTitle}</div>
+      <p className="mdc-blast-dialog__rules">{tx.dialog.pairsNote}</p>
+      {pairs.length > 0 && (
+        <ul className="mdc-blast-dialog__pair-list">
+          {pairs.map(([f, r]) => (
+            <li key={f} data-testid="blast-pair">
+              <Tag color="blue">{f}</Tag>+<Tag color="purple">{r}</Tag>
+              <span className="mdc-blast-dialog__pair-note">→ {tx.dialog.pairedAs}</span>
+              <Button size="small" type="link" onClick={() => onChange(pairs.filter((p) => p[0] !== f))} data-testid="blast-unpair">
+                {tx.dialog.unpair}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {free.length >= 2 && (
+        <div className="mdc-blast-dialog__pair-form">
+          <Select size="small" className="mdc-blast-dialog__pair-select" placeholder={tx.dialog.pairForward} value={forward} onChange={setForward} options={options(reverse)} data-testid="blast-pair-forward" />
+          <span>+</span>
+          <Select size="small" className="mdc-blast-dialog__pair-select" placeholder={tx.dialog.pairReverse} value={reverse} onChange={setReverse} options={options(forward)} data-testid="blast-pair-reverse" />
+          <Button
+            size="small"
+            disabled={!forward || !reverse}
+            data-testid="blast-pair-add"
+            onClick={() => {
+              onChange([...pairs, [forward!, reverse!]]);
+              setForward(undefined);
+              setReverse(undefined);
+            }}
+          >
+            {tx.dialog.pairAdd}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
 }
 
 export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null; info: BlastInfo | undefined; onClose: () => void }) {
@@ -78,6 +138,13 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sampling, setSampling] = useState(false);
+  const [pairs, setPairs] = useState<ReadPair[]>([]);
+  const [pairsEdited, setPairsEdited] = useState(false);
+  const traces = useMemo(() => files.filter((f) => f.kind === 'ab1').map((f) => f.file.name), [files]);
+  // Pairs follow the chosen traces: found by name until the user pairs by hand, then only pruned.
+  useEffect(() => {
+    setPairs((current) => (pairsEdited ? current.filter(([f, r]) => traces.includes(f) && traces.includes(r)) : pairsByName(traces)));
+  }, [traces, pairsEdited]);
 
   const limits: Limits = info ? { minLength: info.minLength, maxLength: info.maxLength, maxSequences: info.maxSequences } : DEFAULT_LIMITS;
   const references = info?.markers.find((m) => m.marker === marker)?.references;
@@ -91,6 +158,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     setFiles([]);
     setProblem(null);
     setNote(null);
+    setPairsEdited(false);
   }, [marker]);
 
   const number = (n: number) => n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
@@ -119,8 +187,17 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       n += check.sequences.length;
       bases += check.bases;
     }
+    // Each pair of reads becomes one sequence: its consensus, when the reads overlap.
+    for (const [f, r] of pairs) {
+      const forward = files.find((x) => x.file.name === f)?.read;
+      const reverse = files.find((x) => x.file.name === r)?.read;
+      const outcome = forward && reverse ? assembleReadPair(forward, reverse) : null;
+      if (!outcome?.ok) continue;
+      n -= 1;
+      bases += outcome.assembly.sequence.length - forward!.bases.length - reverse!.bases.length;
+    }
     return { n, bases };
-  }, [marker, mode, text, files, limits.minLength, limits.maxLength, limits.maxSequences]);
+  }, [marker, mode, text, files, pairs, limits.minLength, limits.maxLength, limits.maxSequences]);
   const summary = checked && checked.n !== undefined ? fmt(tx.dialog.summary, { n: checked.n, bp: number(checked.bases ?? 0) }) : null;
 
   const pick = (texts: Localized) => texts[locale];
@@ -150,10 +227,16 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       setProblem({ message: `${chosen.name}: ${fmt(tx.dialog.fileTooLarge, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0) })}` });
       return false;
     }
-    loadFile(chosen, locale, tx, limits.minLength)
+    loadFile(chosen, locale, tx, limits.minLength, limits.maxLength)
       .then((loaded) => {
         if ('message' in loaded) {
           setProblem(loaded);
+          return;
+        }
+        // A file that would be refused is named and left out; the others of the batch stay.
+        const check = loaded.kind === 'fasta' && marker ? checkSequences(marker, loaded.text ?? '', limits) : null;
+        if (check && !check.ok) {
+          setProblem({ message: `${chosen.name}${locale === 'zh' ? '：' : ': '}${pick(check.problem.message)}`, detail: pick(check.problem.detail) });
           return;
         }
         // Several files may be chosen at once; each arrives here on its own.
@@ -181,7 +264,8 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
     setBusy(true);
     setProblem(null);
     try {
-      const answer = mode === 'upload' ? await blastApi.submitFiles(marker, files.map((f) => f.file)) : await blastApi.submit({ marker, sequence: text });
+      const answer =
+        mode === 'upload' ? await blastApi.submitFiles(marker, files.map((f) => f.file), traces.length > 0 ? pairs : undefined) : await blastApi.submit({ marker, sequence: text });
       if (answer.code === 0 && answer.data && 'id' in answer.data) {
         const created = answer.data as SubmitAnswer;
         if (created.token) {
@@ -192,7 +276,9 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
         return;
       }
       const data = (answer.data ?? {}) as SubmitProblem;
-      setProblem({ message: answer.msg, ...(data.detail ? { detail: pick(data.detail) } : {}) });
+      // Every file refused: each with its reason.
+      const detail = data.refused?.length ? data.refused.map((r) => pick(r.reason)).join('\n') : data.detail ? pick(data.detail) : undefined;
+      setProblem({ message: answer.msg, ...(detail ? { detail } : {}) });
     } catch (error) {
       if (isCancelled(error)) return;
       const status = error instanceof HttpFailure ? error.status : undefined;
@@ -212,7 +298,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
         help={
           problem ? (
             <div data-testid="blast-input-error" className="mdc-blast-dialog__error">
-              <div>{problem.message}</div>
+              <div>{markerCase(problem.message)}</div>
               {problem.detail && <div className="mdc-blast-dialog__error-detail">{problem.detail}</div>}
             </div>
           ) : undefined
@@ -337,6 +423,17 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
           </div>
         </div>
         {field}
+        {mode === 'upload' && traces.length >= 2 && (
+          <ReadPairs
+            traces={traces}
+            pairs={pairs}
+            tx={tx}
+            onChange={(next) => {
+              setPairsEdited(true);
+              setPairs(next);
+            }}
+          />
+        )}
         <div className="mdc-blast-dialog__status" aria-live="polite">
           {summary && <span data-testid="blast-summary">{summary}</span>}
           {note && <span className="mdc-blast-dialog__note">{note}</span>}

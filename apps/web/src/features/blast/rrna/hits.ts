@@ -18,6 +18,8 @@ export function explainConfidence(confidence: Confidence, thresholds: Thresholds
   };
   if (confidence.limitedBy === 'coverage') return fmt(tx.explain.limitedCoverage, values);
   if (confidence.limitedBy === 'aligned-length') return fmt(tx.explain.limitedLength, values);
+  if (confidence.limitedBy === 'genera') return fmt(tx.explain.limitedGenera, { ...values, species: (confidence.groupSpecies ?? []).join(', ') });
+  if (confidence.complex) return fmt(tx.explain.complex, { ...values, species: confidence.names.join(', ') });
   switch (confidence.level) {
     case 'species':
       return fmt(confidence.margin === null ? tx.explain.speciesAlone : tx.explain.species, values);

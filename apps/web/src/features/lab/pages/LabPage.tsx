@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, LockOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Form, Grid, Input, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { BatchUpload } from '../components/BatchUpload';
 import { OrganismInput } from '../components/OrganismInput';
 import { SensitivityDialog } from '../components/SensitivityDialog';
 import { SwitchRow } from '../components/SwitchRow';
+import { antibiogramTexts } from '../antibiogram/texts';
 import { useLabText } from '../i18n';
 import { ISOLATE_TESTS, testsToSend, valueProblem, type IsolateTestCode } from '../values';
 import '../lab.css';
@@ -31,6 +32,11 @@ interface FormValues {
   /** Per test: '' not tested, '+' or '-'. */
   tests?: Partial<Record<IsolateTestCode, string>>;
   expertRules?: boolean;
+  patientId?: string;
+  specimenNumber?: string;
+  collectionDate?: string;
+  ward?: string;
+  setting?: string;
 }
 
 interface DrugRow {
@@ -44,7 +50,8 @@ interface DrugRow {
 }
 
 const DRAFT_KEY = 'mdc-lab-draft';
-const FORM_FIELDS = ['sampleName', 'sampleType', 'organism', 'method', 'site', 'guideline', 'year', 'expertRules'] as const;
+const FORM_FIELDS = ['sampleName', 'sampleType', 'organism', 'method', 'site', 'guideline', 'year', 'expertRules', 'patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting'] as const;
+const CONTEXT_FIELDS = ['patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting'] as const;
 
 /** What an anonymous user typed survives the trip to the login page. */
 function saveDraft(values: FormValues, drugs: DrugRow[]) {
@@ -69,6 +76,7 @@ export default function LabPage() {
   const { t } = useTranslation();
   const text = useLabText();
   const locale = useLocale();
+  const contextText = antibiogramTexts[locale].context;
   const lp = useLocalePath();
   const navigate = useNavigate();
   const { token } = useAuth();
@@ -186,6 +194,7 @@ export default function LabPage() {
         results: drugs.map((d) => ({ antibiotic: d.code, value: d.value, ...(d.potency ? { potency: d.potency } : {}) })),
         tests: testsToSend(values.tests),
         expertRules: values.expertRules !== false,
+        ...Object.fromEntries(CONTEXT_FIELDS.flatMap((f) => (values[f]?.trim() ? [[f, values[f]!.trim()]] : []))),
       })
       .catch(() => null);
     setSubmitting(false);
@@ -254,6 +263,28 @@ export default function LabPage() {
                 <Select id="year" data-testid="year" options={years.map((y) => ({ value: y, label: String(y) }))} />
               </Form.Item>
             </div>
+          </div>
+        </section>
+
+        <section className="mdc-lab__card" data-testid="lab-context">
+          <h2 className="mdc-lab__card-title">{contextText.title}</h2>
+          <p className="mdc-lab__muted mdc-lab__hint">{contextText.hint}</p>
+          <div className="mdc-lab__grid">
+            <Form.Item label={contextText.patientId} name="patientId">
+              <Input id="patientId" maxLength={100} autoComplete="off" />
+            </Form.Item>
+            <Form.Item label={contextText.specimenNumber} name="specimenNumber">
+              <Input id="specimenNumber" maxLength={100} autoComplete="off" />
+            </Form.Item>
+            <Form.Item label={contextText.collectionDate} name="collectionDate">
+              <Input id="collectionDate" type="date" max={new Date().toISOString().slice(0, 10)} />
+            </Form.Item>
+            <Form.Item label={contextText.ward} name="ward">
+              <Input id="ward" maxLength={100} autoComplete="off" />
+            </Form.Item>
+            <Form.Item label={contextText.setting} name="setting">
+              <Select id="setting" allowClear options={Object.entries(antibiogramTexts[locale].settings).map(([value, label]) => ({ value, label }))} />
+            </Form.Item>
           </div>
         </section>
 
@@ -427,9 +458,14 @@ export default function LabPage() {
         lead={text.lab.lead}
         tags={
           token ? (
-            <LocaleLink to="/lab/hist" data-testid="lab-history-link">
-              <HistoryOutlined /> {text.lab.history}
-            </LocaleLink>
+            <>
+              <LocaleLink to="/lab/hist" data-testid="lab-history-link">
+                <HistoryOutlined /> {text.lab.history}
+              </LocaleLink>
+              <LocaleLink to="/lab/antibiogram" data-testid="lab-antibiogram-link" style={{ marginLeft: 16 }}>
+                <TableOutlined /> {antibiogramTexts[locale].title}
+              </LocaleLink>
+            </>
           ) : undefined
         }
       />

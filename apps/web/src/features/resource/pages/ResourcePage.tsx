@@ -7,6 +7,7 @@ import { SearchBox } from '../../search/components/SearchBox';
 import { resourcePaths, type ResourceSummary } from '../api';
 import { ProblemAlert } from '../components/LoadState';
 import { MaldiCard } from '../components/MaldiLibrary';
+import { FlaggedReferencesCard } from './FlaggedReferencesPage';
 import { ResourceShell } from '../components/ResourceShell';
 import { fmt } from '../lib/texts';
 import { useResource } from '../lib/use-resource';
@@ -49,10 +50,10 @@ export default function ResourcePage() {
           key: 'seq',
           to: '/blast',
           icon: <NodeIndexOutlined />,
-          count: c.sequences16S + c.sequences18S,
+          count: c.sequences16S + c.sequences18S + (c.sequencesITS ?? 0),
           title: k.seq.title,
           unit: k.seq.unit,
-          detail: fmt(k.seq.detail, { s16: number(c.sequences16S), s18: number(c.sequences18S) }),
+          detail: fmt(k.seq.detail, { s16: number(c.sequences16S), s18: number(c.sequences18S), its: number(c.sequencesITS ?? 0) }),
         },
         ...(c.genomes > 0
           ? [
@@ -106,6 +107,7 @@ export default function ResourcePage() {
               </LocaleLink>
             ))}
             <MaldiCard />
+            <FlaggedReferencesCard />
           </div>
         )}
         {s?.lastImport && (

@@ -18,7 +18,7 @@ import { useResourceTexts } from '../texts';
 const FILTERS = ['q', 'match', 'rank', 'status', 'parent'] as const;
 const KEYS = [...FILTERS, 'sort', 'page', 'pageSize'] as const;
 const RANKS = ['kingdom', 'phylum', 'class', 'order', 'family', 'genus', 'species', 'subspecies'];
-const STATUSES = ['accepted', 'synonym', 'unknown'];
+const STATUSES = ['accepted', 'synonym', 'unknown', 'not validly published'];
 const MATCHES = ['prefix', 'contains', 'exact'];
 
 export default function TaxonomyPage() {

@@ -1,0 +1,78 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/support/small-refdata';
+import { createHandlers } from '../../apps/server/src/jobs/handlers';
+import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
+import { pdfFont } from '../../apps/server/src/lab/export';
+import { startStack, type Stack } from '../support/stack';
+import { activeAccount, clickStill, logIn, sticksOut } from '../support/helpers';
+
+let stack: Stack;
+let small: string;
+let runner: Runner | undefined;
+
+beforeAll(async () => {
+  small = buildSmallDataDir();
+  stack = await startStack({ REFDATA_DIR: small });
+  await stack.portal.app.refdata.runImport(small);
+  const { db } = stack.portal;
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  runner = startRunner({ db, handlers: createHandlers({ db, config: stack.config, log: quiet as never }), pollMs: 100 });
+});
+afterAll(async () => {
+  await runner?.stop();
+  await stack?.close();
+  rmSync(small, { recursive: true, force: true });
+});
+
+/** Upload the WHONET sample → the table → filter by ward → the pocket-card PDF, as a lab would. */
+async function journey(page: Page, locale: 'zh' | 'en') {
+  const prefix = locale === 'en' ? '/en' : '';
+  await page.getByTestId('antibiogram-page').waitFor();
+  await page.getByText(locale === 'zh' ? '尚无菌株' : 'No isolates yet').waitFor();
+  await page.locator('input[type=file]').setInputFiles(path.join(realDataDir(), 'whonet/SampleInputFile.txt'));
+  // What a person waits for: the Gram-negative table with E. coli in it.
+  const negatives = page.getByTestId('ag-table-negative');
+  await negatives.getByText(locale === 'zh' ? '革兰阴性菌' : 'Gram-negative organisms').waitFor({ timeout: 90_000 });
+  await negatives.getByText(locale === 'zh' ? '大肠埃希菌' : 'Escherichia coli').waitFor();
+  const counts = page.getByTestId('ag-counts');
+  expect(await counts.innerText()).toContain(locale === 'zh' ? '计入第一株 550' : '550 first isolates counted');
+  // Too few isolates: n, greyed, no percentage.
+  const few = page.locator('[data-testid=ag-cell].mdc-ag__cell--few').first();
+  expect(await few.innerText()).toMatch(/^n=\d+$/);
+  // A cell opens its trend.
+  await page.locator('[data-testid=ag-cell][data-cell="eco:AMP"]').click();
+  await page.getByTestId('ag-trend-chart').waitFor();
+
+  // Filter by ward: the counts follow.
+  await page.getByTestId('ag-ward').click();
+  await clickStill(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'icu1' }).first());
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => url.searchParams.get('ward') === 'icu1');
+  await page.waitForFunction(() => !/550/.test(document.querySelector('[data-testid=ag-counts]')?.textContent ?? ''));
+  expect(page.url()).toContain(`${prefix}/lab/antibiogram?`);
+  if (pdfFont()) {
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('ag-pdf').click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^mdc-antibiogram-1995-A4\.pdf$/);
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  }
+  expect(await sticksOut(page)).toEqual([]);
+}
+
+describe('cumulative antibiogram', () => {
+  it('zh: upload a WHONET file, read the table, filter by ward, download the PDF', async () => {
+    const { email, password } = await activeAccount(stack);
+    const { page } = await stack.newPage();
+    await logIn(page, email, password, '/login?redirect=%2Flab%2Fantibiogram');
+    await journey(page, 'zh');
+  });
+
+  it('en, on a phone: the same journey', async () => {
+    const { email, password } = await activeAccount(stack);
+    const { page } = await stack.newPage({ width: 375, height: 812, locale: 'en-US' });
+    await logIn(page, email, password, '/en/login?redirect=%2Fen%2Flab%2Fantibiogram');
+    await journey(page, 'en');
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { isolateAlerts, reportingInstructions, REPORTING_RULES, type AlertResult, type ReportingOrganism } from '@mdc/core/ast';
+
+const salmonella: ReportingOrganism = { name: 'Salmonella Typhi', genus: 'Salmonella', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+const ecoli: ReportingOrganism = { name: 'Escherichia coli', genus: 'Escherichia', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+const saureus: ReportingOrganism = { name: 'Staphylococcus aureus', genus: 'Staphylococcus', family: 'Staphylococcaceae', order: 'Caryophanales' };
+const efaecium: ReportingOrganism = { name: 'Enterococcus faecium', genus: 'Enterococcus', family: 'Enterococcaceae', order: 'Lactobacillales' };
+const pae: ReportingOrganism = { name: 'Pseudomonas aeruginosa', genus: 'Pseudomonas', family: 'Pseudomonadaceae', order: 'Pseudomonadales' };
+
+const ids = (organism: ReportingOrganism, results: AlertResult[]) => isolateAlerts(organism, results).map((a) => a.id);
+
+describe('reporting comments as data', () => {
+  it('every rule carries its source', () => {
+    for (const rule of REPORTING_RULES) expect(rule.source).toMatch(/CLSI|EUCAST/);
+  });
+
+  it('Salmonella with gentamicin or cefazolin S: the category stays, the instruction is carried (CLSI only)', () => {
+    const [gentamicin] = reportingInstructions(salmonella, 'GEN', 'S', 'CLSI');
+    expect(gentamicin?.instruction.en).toMatch(/not to be reported as susceptible/);
+    expect(gentamicin?.instruction.zh).toMatch(/不得报告为敏感/);
+    expect(reportingInstructions(salmonella, 'CZO', 'S', 'CLSI')).toHaveLength(1);
+    expect(reportingInstructions(salmonella, 'FOX', 'I', 'CLSI')).toHaveLength(1);
+    // Resistant is reportable as it is; E. coli and ceftriaxone are untouched; EUCAST has its own tables.
+    expect(reportingInstructions(salmonella, 'GEN', 'R', 'CLSI')).toEqual([]);
+    expect(reportingInstructions(ecoli, 'GEN', 'S', 'CLSI')).toEqual([]);
+    expect(reportingInstructions(salmonella, 'CRO', 'S', 'CLSI')).toEqual([]);
+    expect(reportingInstructions(salmonella, 'GEN', 'S', 'EUCAST')).toEqual([]);
+  });
+});
+
+describe('alerts and their triggers', () => {
+  it('CRE: an Enterobacterales isolate non-susceptible to a carbapenem, not a Pseudomonas', () => {
+    expect(ids(ecoli, [{ antibioticCode: 'MEM', category: 'R' }])).toEqual(['cre']);
+    expect(ids(ecoli, [{ antibioticCode: 'ETP', category: 'I' }])).toEqual(['cre']);
+    expect(ids(ecoli, [{ antibioticCode: 'MEM', category: 'S' }])).toEqual([]);
+    expect(ids(pae, [{ antibioticCode: 'MEM', category: 'R' }])).toEqual([]);
+    expect(isolateAlerts(ecoli, [{ antibioticCode: 'MEM', category: 'R' }])[0]?.nextStep.en).toMatch(/carbapenemase/);
+  });
+
+  it('ESBL screen: ceftazidime MIC ≥ 2 or ceftriaxone zone ≤ 25 in Enterobacterales', () => {
+    expect(ids(ecoli, [{ antibioticCode: 'CAZ', category: 'S', method: 'MIC', value: 2 }])).toEqual(['esbl-screen']);
+    expect(ids(ecoli, [{ antibioticCode: 'CAZ', category: 'S', method: 'MIC', value: 1 }])).toEqual([]);
+    expect(ids(ecoli, [{ antibioticCode: 'CRO', category: 'S', method: 'DISK', value: 25 }])).toEqual(['esbl-screen']);
+  });
+
+  it('MRSA by oxacillin or cefoxitin R; VISA by vancomycin I, VRSA by R', () => {
+    expect(ids(saureus, [{ antibioticCode: 'FOX', category: 'R' }])).toEqual(['mrsa']);
+    expect(ids(saureus, [{ antibioticCode: 'OXA', category: 'S' }])).toEqual([]);
+    expect(ids(saureus, [{ antibioticCode: 'VAN', category: 'I' }])).toEqual(['visa']);
+    expect(ids(saureus, [{ antibioticCode: 'VAN', category: 'R' }])).toEqual(['vrsa']);
+  });
+
+  it('VRE by vancomycin R in Enterococcus, not when the organism is expected to resist it', () => {
+    expect(ids(efaecium, [{ antibioticCode: 'VAN', category: 'R' }])).toEqual(['vre']);
+    expect(ids(efaecium, [{ antibioticCode: 'VAN', category: 'R', expectedResistant: true }])).toEqual([]);
+  });
+
+  it('colistin R, and meropenem R with ertapenem S as a contradiction', () => {
+    expect(ids(pae, [{ antibioticCode: 'COL', category: 'R' }])).toEqual(['colistin-r']);
+    expect(ids(ecoli, [{ antibioticCode: 'COL', category: 'R', expectedResistant: true }])).toEqual([]);
+    expect(ids(ecoli, [
+      { antibioticCode: 'MEM', category: 'R' },
+      { antibioticCode: 'ETP', category: 'S' },
+    ])).toEqual(['cre', 'carbapenem-contradiction']);
+  });
+});
