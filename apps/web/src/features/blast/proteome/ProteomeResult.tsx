@@ -180,7 +180,7 @@ function AnswerCard({ s }: { s: SpectrumResult }) {
     <section className={`mdc-genome-call ${LEVEL_CLASS[band]}`} data-testid="proteome-answer" data-carried-by={c.carriedBy} data-level={c.level}>
       <div className="mdc-genome-call__head">
         <span className="mdc-genome-call__label">{r.answer}</span>
-        <Tag color={c.carriedBy === 'library-free' ? 'geekblue' : c.carriedBy === 'none' ? 'default' : 'green'} data-testid="proteome-carried-by">
+        <Tag color={c.carriedBy === 'library-free' ? 'geekblue' : c.carriedBy === 'none' ? 'default' : 'green'} className="mdc-ms-carried" data-testid="proteome-carried-by">
           {r.carriedBy[c.carriedBy]}
         </Tag>
         {s.sameSpectrum && (
