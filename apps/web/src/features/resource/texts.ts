@@ -78,7 +78,12 @@ const zh = {
     '(unknown rank)': '未定等级',
   } as Record<string, string>,
   statuses: { accepted: '正确名称', synonym: '同义名', unknown: '未定', 'not validly published': '未合格发表' } as Record<string, string>,
-  prevalence: { common: '临床常见', label: '临床常见度', hint: '1 表示临床标本中最常见，数值越大越少见' },
+  // What the AMR package's prevalence measures: the genus's record in human specimens, not how common the species is.
+  prevalence: {
+    common: '临床相关属',
+    label: '临床相关度（按属）',
+    hint: 'AMR 软件包的临床相关度：1 表示该属有从人类标本分离或致病的记录，数值越大关联越少。按属评定，不表示该种在临床常见。',
+  },
   levels: {
     WHONET_ORG_CODE: '菌种',
     SPECIES_GROUP: '菌种组',
@@ -325,7 +330,11 @@ export const resourceTextsEn: ResourceTexts = {
     '(unknown rank)': 'Unknown rank',
   },
   statuses: { accepted: 'Accepted', synonym: 'Synonym', unknown: 'Unknown', 'not validly published': 'Not validly published' },
-  prevalence: { common: 'Common', label: 'Clinical prevalence', hint: '1 = most common in clinical specimens; higher values are rarer' },
+  prevalence: {
+    common: 'Clinically relevant genus',
+    label: 'Clinical relevance (by genus)',
+    hint: 'The AMR package’s prevalence: 1 = its genus has been isolated from human specimens or caused infections; higher values, less so. Rated by genus: it does not say the species is common in the clinic.',
+  },
   levels: {
     WHONET_ORG_CODE: 'Species',
     SPECIES_GROUP: 'Species group',
