@@ -75,7 +75,13 @@ export interface IsolateFile {
   problems: FileProblem[];
 }
 
-export class IsolateFileError extends Error {}
+/** An isolate file that cannot be read, with the reason in both languages (one language per message). */
+export class IsolateFileError extends Error {
+  constructor(readonly texts: { zh: string; en: string }) {
+    super(texts.en);
+    this.name = 'IsolateFileError';
+  }
+}
 
 /** "EUCAST 2022", "CLSI", "clsi2021" → the guideline and, when given, the year. */
 export function parseGuidelineText(text: string): { guideline: string; year?: number } | null {
@@ -240,7 +246,7 @@ export function readIsolateFile(text: string): IsolateFile {
 export function openIsolateFile(text: string): IsolateStream {
   const all = lines(text);
   const headerIndex = all.findIndex((l) => l.trim() !== '' && !l.startsWith('#'));
-  if (headerIndex < 0) throw new IsolateFileError('the file is empty');
+  if (headerIndex < 0) throw new IsolateFileError({ en: 'the file is empty', zh: '文件为空' });
   const headerLine = all[headerIndex]!;
   const delimiter = detectDelimiter(headerLine);
   const header = splitLine(headerLine, delimiter).map((h) => h.trim());
@@ -255,9 +261,10 @@ export function openIsolateFile(text: string): IsolateStream {
   if (upper.includes('ORGANISM') && upper.some((h) => parseWhonetTestCode(h) !== null)) {
     return { format: 'wide', header, entries: readWide(all, headerIndex, header, delimiter, false) };
   }
-  throw new IsolateFileError(
-    'unrecognised header: expected a WHONET file (ROW_IDX|ORGANISM|AMP_ND10…), a table with ORGANISM and WHONET test columns, or columns guideline, organism, antibiotic, method, value',
-  );
+  throw new IsolateFileError({
+    en: 'unrecognised header: expected a WHONET file (ROW_IDX|ORGANISM|AMP_ND10…), a table with ORGANISM and WHONET test columns, or columns guideline, organism, antibiotic, method, value',
+    zh: '无法识别的表头：应为 WHONET 导出文件（ROW_IDX|ORGANISM|AMP_ND10…）、含 ORGANISM 与 WHONET 试验列的表格，或含 guideline、organism、antibiotic、method、value 列的表格',
+  });
 }
 
 /**
