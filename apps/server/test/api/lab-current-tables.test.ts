@@ -48,15 +48,17 @@ describe.each(dbKinds)('the Lab on the current tables (%s)', (kind) => {
     expect(detail.alerts.map((a: { id: string }) => a.id)).toEqual(['cre']);
     expect(detail.alerts[0].nextStep.zh).toMatch(/碳青霉烯酶/);
     const reread = await get(`/api/lab/experiments/${id}/reread?year=2022`);
-    expect(reread.body.data).toMatchObject({ otherYear: 2022, differences: 2 });
+    // Meropenem 8 is R under both (CLSI 2022 and 2025: R ≥ 4): one difference.
+    expect(reread.body.data).toMatchObject({ otherYear: 2022, differences: 1 });
+    expect(reread.body.data.results[1]).toMatchObject({ antibiotic: 'MEM', category: 'R', otherCategory: 'R', differs: false });
     expect(reread.body.data.results[0]).toMatchObject({ antibiotic: 'GEN', category: 'I', otherCategory: 'S', differs: true });
     const badYear = await get(`/api/lab/experiments/${id}/reread?year=1999`, 'zh');
     expect(badYear.body.msg).toBe('无法识别的指南或年份');
   });
 
-  it('carries the Salmonella reporting instruction with the measured category, and reads the serovar as written', async () => {
-    const { detail } = await experiment({ organism: 'Salmonella enterica serovar Enteritidis', results: JSON.stringify([{ antibiotic: 'GEN', value: '1' }]) });
-    expect(detail.organism.code).toBe('sen');
+  it('carries the Salmonella reporting instruction with the measured category, and reads "Salmonella enterica" (not a WHONET name)', async () => {
+    const { detail } = await experiment({ organism: 'Salmonella enterica', results: JSON.stringify([{ antibiotic: 'GEN', value: '1' }]) });
+    expect(detail.organism.code).toBe('sal');
     expect(detail.results[0].category).toBe('S');
     expect(detail.results[0].notes.map((n: { en: string }) => n.en).join(' ')).toMatch(/not to be reported as susceptible/);
   });
