@@ -113,7 +113,8 @@ describe('the import fingerprint', () => {
     const copy = mkdtempSync(path.join(os.tmpdir(), 'mdc-refdata-maldi-'));
     scratch.push(copy);
     cpSync(small, copy, { recursive: true, filter: (src) => !src.endsWith(`${path.sep}maldi`) });
-    for (const folder of ['msclassifr_citrobacter_rki', 'bacid_yang2018/reference_peaklists']) cpSync(path.join(maldiDir(), folder), path.join(copy, 'maldi', folder), { recursive: true });
+    // Everything of maldi/ an import reads: the library's spectra and the theoretical protein masses.
+    for (const folder of ['msclassifr_citrobacter_rki', 'bacid_yang2018/reference_peaklists', 'bacteriamslf']) cpSync(path.join(maldiDir(), folder), path.join(copy, 'maldi', folder), { recursive: true });
     // The same files elsewhere: the same fingerprint (an import would be skipped).
     expect(fingerprint(copy)).toBe(fingerprint(small));
     const file = path.join(copy, 'maldi/bacid_yang2018/reference_peaklists/Ec_Escherichia_coli.csv');
