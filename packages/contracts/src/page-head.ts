@@ -56,6 +56,12 @@ export const pageMeta: Record<PageName, Record<Locale, PageMeta>> = {
   'resource-bp': m('折点', '按指南、年份、方法、菌种、药物与感染部位筛选 CLSI/EUCAST 折点。', 'Breakpoints', 'CLSI and EUCAST breakpoints filtered by guideline, year, method, organism, drug and site of infection.'),
   'resource-er': m('专家规则', '天然耐药表型、专家推断规则与 EUCAST 专家规则。', 'Expert rules', 'Expected resistant phenotypes, expert inference rules and EUCAST expert rules.'),
   'resource-taxon': m('菌种分类', '基于 LPSN 与 GBIF 的微生物分类浏览与检索。', 'Taxonomy', 'Browse and search microbial taxonomy based on LPSN and GBIF.'),
+  'resource-references': m(
+    '待核查的参考序列',
+    '导入时被排除在鉴定之外的 16S/18S 参考序列及其证据：另一标记基因的序列、位于其他属聚类中的序列。',
+    'Reference sequences to check',
+    'The 16S/18S reference sequences an import left out of identification, with the evidence: genes of the other marker, records inside another genus.',
+  ),
   'resource-taxon-detail': m('分类单元详情', '分类单元的谱系、命名、同义名、参考序列与适用折点。', 'Taxon', 'Lineage, nomenclature, synonyms, reference sequences and breakpoints of one taxon.'),
   search: m('搜索', '在菌种、抗菌药物与折点中搜索。', 'Search', 'Search across organisms, antimicrobial agents and breakpoints.'),
   lab: m(

@@ -202,6 +202,8 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
           '`method` names the method (16S, 18S, genome …; `marker` 16S|18S is the older name of the field). ' +
           'Text input comes as a form or JSON body; files as multipart/form-data. Input the method cannot read is refused at once with HTTP 400 in the language of the request, and nothing is stored. ' +
           '16S/18S: empty text, characters that are not nucleotides, sequences shorter than 300 bp (or longer than 10,000), or more than 100 sequences are refused. ' +
+          'Sanger traces (.ab1) are read by content and trimmed by quality; a forward and a reverse trace of one isolate (names ending F/R) are assembled into one consensus; the field `pairs` ("none", or a JSON list of [forward, reverse] file names) overrides the pairing by name. ' +
+          'Several files are a batch: files the method refuses are left out and listed in `refused` with their reasons (nothing of them is stored); only when every file is refused is the submission refused, with `data.refused`. Genome assemblies become one task each (`tasks`). ' +
           'Otherwise a task is created with status `running` and queued; poll GET /api/blast/tasks/:id.',
         // A multipart request has no parsed body (null): its parts are read in the handler.
         body: z.record(z.string(), z.unknown()).nullish(),

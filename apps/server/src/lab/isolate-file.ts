@@ -174,17 +174,25 @@ export function parseCollectionDate(text: string, order: DateOrder = 'dmy'): str
   return date.toISOString().slice(0, 10);
 }
 
-/** Month-first when some date of the column has a second part above 12 and none a first part above 12. */
+/**
+ * Month-first when some date of the column has a second part above 12 and none a first part above
+ * 12. Stops at the first date that proves day-first (WHONET's own files), so a long file is not
+ * split twice.
+ */
 export function dateOrderOf(values: Iterable<string>): DateOrder {
-  let dayFirst = false;
   let monthFirst = false;
   for (const value of values) {
     const match = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{4}/.exec(value.trim());
     if (!match) continue;
-    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[1]) > 12) return 'dmy';
     if (Number(match[2]) > 12) monthFirst = true;
   }
-  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
+  return monthFirst ? 'mdy' : 'dmy';
+}
+
+/** The cells of one column of the data lines, read lazily. */
+function* columnCells(all: readonly string[], from: number, delimiter: string, at: number): Generator<string> {
+  for (let i = from; i < all.length; i++) yield splitLine(all[i]!, delimiter)[at] ?? '';
 }
 
 function contextOf(cell: (name: ContextColumn) => string, order: DateOrder): IsolateContext | undefined {
@@ -279,7 +287,7 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
   const fieldColumns = upper.flatMap((h, c) => (testFields.has(h) ? [c] : []));
   const contextAt = Object.fromEntries(CONTEXT_COLUMNS.map((name) => [name, columnOf(header, name)])) as Record<ContextColumn, number>;
   const dateAt = contextAt.collectionDate;
-  const order = dateAt >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[dateAt] ?? '')) : 'dmy';
+  const order = dateAt >= 0 ? dateOrderOf(columnCells(all, headerIndex + 1, delimiter, dateAt)) : 'dmy';
   let count = 0;
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
@@ -339,7 +347,7 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
   const at = Object.fromEntries((Object.keys(LONG_ALIASES) as LongColumn[]).map((name) => [name, columnOf(header, name)])) as Record<LongColumn, number>;
   const byKey = new Map<string, FileIsolate>();
   const isolates: FileIsolate[] = [];
-  const order = at.collectionDate >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[at.collectionDate] ?? '')) : 'dmy';
+  const order = at.collectionDate >= 0 ? dateOrderOf(columnCells(all, headerIndex + 1, delimiter, at.collectionDate)) : 'dmy';
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
     if (raw.trim() === '' || raw.startsWith('#')) continue;

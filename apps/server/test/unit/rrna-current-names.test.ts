@@ -10,16 +10,25 @@ import { identificationReferences, loadImportTaxonomy } from '../../src/resource
 const dataDir = findRefdataDir();
 const amr3 = dataDir ? path.join(dataDir, 'amr/amr-3.0.0/microorganisms.tsv.gz') : undefined;
 
-/** Status of every name in the AMR package 3.0.0 list, read here on its own so the check does not lean on the importer. */
+/**
+ * Status of every name in the AMR package 3.0.0 list, read here on its own so the check does not
+ * lean on the importer; a synonym whose renamed-to ids name no row of the list is
+ * `synonym without current name`: the list itself has no accepted name to give for it.
+ */
 function amr3Statuses(file: string): Map<string, string> {
   const [header, ...lines] = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
   const columns = header!.split('\t');
-  const name = columns.indexOf('fullname');
-  const status = columns.indexOf('status');
+  const at = (name: string) => columns.indexOf(name);
+  const rows = lines.map((line) => line.split('\t')).filter((cells) => cells.length > 3);
+  const ids = new Set<string>();
+  for (const cells of rows) for (const c of ['lpsn', 'mycobank', 'gbif']) if (cells[at(c)]) ids.add(`${c}:${cells[at(c)]}`);
   const statuses = new Map<string, string>();
-  for (const line of lines) {
-    const cells = line.split('\t');
-    if (cells[name]) statuses.set(cells[name]!, cells[status]!);
+  for (const cells of rows) {
+    const name = cells[at('fullname')]!;
+    if (statuses.get(name) === 'accepted') continue;
+    const status = cells[at('status')]!;
+    const leadsSomewhere = ['lpsn', 'mycobank', 'gbif'].some((c) => cells[at(`${c}_renamed_to`)] && ids.has(`${c}:${cells[at(`${c}_renamed_to`)]}`));
+    statuses.set(name, status === 'synonym' && !leadsSomewhere ? 'synonym without current name' : status);
   }
   return statuses;
 }
@@ -47,8 +56,13 @@ describe.skipIf(!amr3)('16S identification in current names, over the dev querie
     expect(queries).toHaveLength(454);
     const named = results.filter((r) => r.ok);
     expect(named.length).toBeGreaterThan(440);
-    const notAccepted = named.map((r) => r.topHit.species).filter((species) => statuses.get(species) !== 'accepted');
-    expect([...new Set(notAccepted)]).toEqual([]);
+    const notAccepted = [...new Set(named.map((r) => r.topHit.species).filter((species) => statuses.get(species) !== 'accepted'))];
+    // Two cyanobacteria (botanical code) are GBIF synonyms the list gives no current name for:
+    // they keep the deposited name, as there is no accepted one to give. Anything else is a failure.
+    expect(notAccepted.map((species) => [species, statuses.get(species)])).toEqual(
+      notAccepted.filter((species) => statuses.get(species) === 'synonym without current name').map((species) => [species, 'synonym without current name']),
+    );
+    expect(notAccepted.length).toBeLessThanOrEqual(2);
   });
 
   it('lets no species group span two genera', () => {
@@ -68,7 +82,7 @@ describe.skipIf(!amr3)('16S identification in current names, over the dev querie
     expect(result.confidence.names.length).toBeLessThanOrEqual(2);
     expect(result.confidence.names).toContain('Klebsiella ornithinolytica');
     for (const name of result.confidence.names) expect(statuses.get(name)).toBe('accepted');
-    for (const hit of result.hits) expect(hit.species).not.toMatch(/^(Raoultella|Enterobacter aerogenes|Klebsiella terrigena|Klebsiella trevisanii)/);
+    for (const hit of result.hits) expect(hit.species).not.toMatch(/^(Raoultella|Enterobacter aerogenes|Klebsiella trevisanii)/);
   });
 
   it('calls X52917 the M. tuberculosis complex, at species level', () => {

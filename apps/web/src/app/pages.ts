@@ -28,6 +28,7 @@ export const pages: Record<RouteName, Page> = {
   'resource-er': lazyPage(() => import('../features/resource/pages/ExpertRulesPage')),
   'resource-taxon': lazyPage(() => import('../features/resource/pages/TaxonomyPage')),
   'resource-taxon-detail': lazyPage(() => import('../features/resource/pages/TaxonDetailPage')),
+  'resource-references': lazyPage(() => import('../features/resource/pages/FlaggedReferencesPage')),
   search: lazyPage(() => import('../features/search/SearchPage')),
   lab: lazyPage(() => import('../features/lab/pages/LabPage')),
   'lab-hist': lazyPage(() => import('../features/lab/pages/LabHistoryPage')),

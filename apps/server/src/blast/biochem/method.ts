@@ -139,9 +139,15 @@ function orderedReactions(panel: PanelId, reactions: Record<string, '+' | '-'>):
   return order.filter((code) => reactions[code] !== undefined).map((code) => ({ code, reaction: reactions[code]! }));
 }
 
+/**
+ * The call as the history shows it: an unacceptable profile names no taxon (its label is the
+ * answer); a complex or the group morphology cannot split is named instead of the species.
+ */
 function callOf(result: BiochemTaskResult): IdentificationCall {
-  const call = result.identification.call;
-  return { name: call.taxon, value: Math.round(call.percentId * 100) / 100, measure: 'percentId', level: call.level };
+  const { call, headline } = result.identification;
+  if (headline?.kind === 'unacceptable') return { name: '', value: null, measure: 'percentId', level: call.level };
+  const name = headline && (headline.kind === 'complex' || headline.kind === 'morphology-group') ? headline.name.en : call.taxon;
+  return { name, value: Math.round(call.percentId * 100) / 100, measure: 'percentId', level: call.level };
 }
 
 export function biochemInfo(): BiochemInfo {

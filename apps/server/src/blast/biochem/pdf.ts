@@ -91,11 +91,26 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
 
   // The call.
   heading(t.call);
+  const headline = id.headline;
   const callY = doc.y;
-  name(call.taxon, left, callY, 15, width, '#000');
-  doc.y = callY + 20;
+  if (headline?.kind === 'unacceptable') {
+    // Said first, in the reader's language; the nearest taxa follow only as such.
+    doc.font(text).fontSize(15).fillColor(LEVEL_COLOUR.unacceptable ?? '#a8071a').text(headline.name[lang], left, callY);
+    doc.fontSize(9).fillColor('#444').text(t.nearestBelow, left, doc.y + 2, { width });
+    doc.y += 4;
+  } else if (headline && (headline.kind === 'complex' || headline.kind === 'morphology-group')) {
+    if (lang === 'zh') doc.font(text).fontSize(15).fillColor('#000').text(headline.name.zh, left, callY);
+    else if (headline.kind === 'complex') name(headline.name.en, left, callY, 15, width, '#000');
+    else doc.font(text).fontSize(15).fillColor('#000').text(headline.name.en, left, callY);
+    doc.y = Math.max(doc.y, callY + 20);
+    doc.font(text).fontSize(9).fillColor('#444').text(`${t.settledBy}: ${headline.settles[lang]}`, left, doc.y, { width });
+  } else {
+    name(call.taxon, left, callY, 15, width, '#000');
+    doc.y = callY + 20;
+  }
   doc.x = left;
-  if (call.zh) doc.font(text).fontSize(10).fillColor('#444').text(call.zh, left, doc.y);
+  if (call.zh && headline?.kind !== 'unacceptable' && headline?.kind !== 'complex' && headline?.kind !== 'morphology-group') doc.font(text).fontSize(10).fillColor('#444').text(call.zh, left, doc.y);
+  if (headline?.kind === 'presumptive') doc.font(text).fontSize(9).fillColor('#614700').text(headline.settles[lang], left, doc.y, { width });
   doc.font(text).fontSize(10).fillColor(LEVEL_COLOUR[call.level] ?? '#222').text(`${call.label[lang]}    %ID ${pct(call.percentId)}    T ${call.typicity.toFixed(2)}`, left, doc.y + 2);
   doc.fillColor('#222').fontSize(9);
   if (id.groupCall) {

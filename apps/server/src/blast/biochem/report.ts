@@ -18,6 +18,8 @@ export const BIOCHEM_REPORT_TEXT = {
     matrix: '概率矩阵',
     call: '鉴定结果',
     groupCall: { complex: '复合群水平', genus: '属水平' },
+    nearestBelow: '生化谱不可接受：下列为最接近的菌种，不是鉴定结果',
+    settledBy: '区分方法',
     candidates: '候选菌种',
     picture: '反应谱与候选菌种的阳性率',
     pictureNote: '格内数字为该菌种的阳性率（%），颜色越深阳性率越高；红框：所输入的反应与该菌种多数菌株相反。',
@@ -60,6 +62,8 @@ export const BIOCHEM_REPORT_TEXT = {
     matrix: 'Probability matrix',
     call: 'Identification',
     groupCall: { complex: 'complex level', genus: 'genus level' },
+    nearestBelow: 'Unacceptable profile: the taxa below are the nearest, not an identification',
+    settledBy: 'Settled by',
     candidates: 'Candidates',
     picture: 'The profile against the % positive of the candidates',
     pictureNote: 'Numbers are the % of the taxon\'s strains positive, darker for more; red frame: the reaction entered is the one most strains of the taxon do not give.',
@@ -127,7 +131,17 @@ export function biochemCsv(task: TaskRow, lang: Language): string {
   ]
     .filter(Boolean)
     .join(' · ');
-  rows.push([t.sections.call, 1, call.taxon, call.zh ?? '', pct(call.percentId), call.typicity.toFixed(2), call.label[lang], call.complex ?? '', against(call.testsAgainst), callNote]);
+  // The headline is the call: an unacceptable profile names no taxon, a complex or group is named instead of its species.
+  const headline = id.headline;
+  if (headline?.kind === 'unacceptable') {
+    rows.push([t.sections.call, '', '', '', '', '', call.label[lang], '', '', [t.nearestBelow, callNote].join(' · ')]);
+  } else {
+    const grouped = headline && (headline.kind === 'complex' || headline.kind === 'morphology-group' || headline.kind === 'presumptive') ? headline : null;
+    const settles = grouped?.settles ? `${t.settledBy}: ${grouped.settles[lang]}` : '';
+    const callName = grouped && grouped.kind !== 'presumptive' ? grouped.name.en : call.taxon;
+    const callZh = grouped && grouped.kind !== 'presumptive' ? grouped.name.zh : (call.zh ?? '');
+    rows.push([t.sections.call, 1, callName, callZh, pct(call.percentId), call.typicity.toFixed(2), call.label[lang], call.complex ?? '', against(call.testsAgainst), [settles, callNote].filter(Boolean).join(' · ')]);
+  }
   for (const candidate of id.candidates) {
     rows.push([
       t.sections.candidate,

@@ -32,6 +32,16 @@ export const biochemIdentificationSchema = z.object({
   impliedByGroup: z.array(z.string()).describe('"–" of group members (shape, oxygen …) already answered by another member\'s "+", not counted twice'),
   candidates: z.array(candidate),
   call: candidate.extend({ label: localized, note: localized.optional() }),
+  headline: z
+    .object({
+      kind: z.enum(['unacceptable', 'morphology-group', 'presumptive', 'complex', 'taxon']),
+      name: localized,
+      members: z.array(z.string()).optional(),
+      settles: localized.optional(),
+      source: z.string().optional(),
+    })
+    .optional()
+    .describe('what the answer is headed with: an unacceptable profile, the group morphology cannot split, a presumptive species, a complex the panel cannot split, or the taxon (absent on results before issue 16)'),
   groupCall: z
     .object({ kind: z.enum(['complex', 'genus']), name: z.string(), percentId: z.number(), level, members: z.array(z.string()) })
     .optional()

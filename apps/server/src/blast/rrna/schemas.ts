@@ -41,6 +41,7 @@ export const hit = z.object({
   referenceLength: z.number().int(),
   strand: z.enum(['+', '-']),
   tiedWithTop: z.boolean(),
+  depositedSpecies: z.string().optional().describe('the label the reference was deposited under, when `species` is its accepted name and differs'),
   taxonId: z.string().nullable().describe('/resource/taxon/:id of the species, when the taxonomy knows it'),
 });
 

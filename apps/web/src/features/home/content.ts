@@ -13,7 +13,7 @@ export interface HomeContent {
   resource: { title: string; lead: string; cards: LinkCard[] };
   database: { title: string; lead: string; columns: [string, string, string]; rows: [string, string, string][]; note: string };
   lab: { title: string; lead: string; points: string[]; exampleTitle: string; example: string[]; links: LinkCard[] };
-  blast: { title: string; lead: string; methods: { name: string; status: 'now' | 'later' }[]; statusNow: string; statusLater: string; thresholds: string[]; links: LinkCard[] };
+  blast: { title: string; lead: string; methods: string[]; thresholds: string[]; links: LinkCard[] };
   china: { title: string; lead: string; points: { title: string; text: string }[]; namesTitle: string; names: [string, string, 'organism' | 'drug'][] };
   quick: { title: string; lead: string; links: LinkCard[] };
 }
@@ -90,18 +90,9 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: '微生物鉴定：知道是什么，也知道有多确定',
-      lead: '粘贴测序得到的 16S rRNA（或真菌 18S）序列，MDC 与参考序列逐一比对，给出最佳匹配、相似度、置信水平以及相近的候选菌种。',
-      methods: [
-        { name: '16S rRNA', status: 'now' },
-        { name: '18S', status: 'now' },
-        { name: '基因组', status: 'later' },
-        { name: 'MALDI-TOF 质谱', status: 'later' },
-        { name: '生化反应', status: 'later' },
-        { name: '形态学', status: 'later' },
-      ],
-      statusNow: '核心功能',
-      statusLater: '规划中',
-      thresholds: ['种水平：相似度 ≥ 98.7%，且与其他菌种相差 ≥ 0.5%', '属水平：≥ 94.5%', '科水平：≥ 86.5%'],
+      lead: '用 16S rRNA 序列、真菌 ITS 或 18S 序列、全基因组、MALDI-TOF 质谱、生化反应或形态学鉴定菌种：给出最佳匹配、相似度或得分、置信水平以及相近的候选菌种；方法无法区分的种报告为复合群，名称一律用现行名称。',
+      methods: ['16S rRNA', '18S', '真菌 ITS', '基因组', 'MALDI-TOF 质谱', '生化反应', '形态学'],
+      thresholds: ['16S 种水平：相似度 ≥ 98.7%，且与其他菌种相差 ≥ 0.5%', '16S 属水平：≥ 94.5%；科水平：≥ 86.5%', '基因组种水平：ANI ≥ 95%；属水平：≥ 85%'],
       links: [
         { to: '/blast', title: '开始鉴定', text: '粘贴序列或上传 FASTA' },
         { to: '/blast/hist', title: '鉴定记录', text: '查看历次鉴定任务' },
@@ -211,18 +202,9 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: 'Blast: what it is, and how sure that is',
-      lead: 'Paste a sequenced 16S rRNA gene (or a fungal 18S) and MDC aligns it with the reference sequences: top hit, similarity, confidence level, and the species that come close.',
-      methods: [
-        { name: '16S rRNA', status: 'now' },
-        { name: '18S', status: 'now' },
-        { name: 'Genome', status: 'later' },
-        { name: 'MALDI-TOF MS', status: 'later' },
-        { name: 'Biochemistry', status: 'later' },
-        { name: 'Morphology', status: 'later' },
-      ],
-      statusNow: 'Core',
-      statusLater: 'Planned',
-      thresholds: ['Species: similarity ≥ 98.7% with a margin ≥ 0.5% to other species', 'Genus: ≥ 94.5%', 'Family: ≥ 86.5%'],
+      lead: 'Identify by 16S rRNA sequence, fungal ITS or 18S sequence, whole genome, MALDI-TOF spectrum, biochemistry or morphology: top hit, similarity or score, confidence level, and the species that come close; species a method cannot split are reported as their complex, all in current names.',
+      methods: ['16S rRNA', '18S', 'Fungal ITS', 'Genome', 'MALDI-TOF MS', 'Biochemistry', 'Morphology'],
+      thresholds: ['16S species: similarity ≥ 98.7% with a margin ≥ 0.5% to other species', '16S genus: ≥ 94.5%; family: ≥ 86.5%', 'Genome species: ANI ≥ 95%; genus: ≥ 85%'],
       links: [
         { to: '/blast', title: 'Start an identification', text: 'Paste a sequence or upload FASTA' },
         { to: '/blast/hist', title: 'Identification history', text: 'Your identification tasks' },

@@ -49,3 +49,10 @@ describe('isolate tests', () => {
     expect(testsEntered(en, {})).toEqual([]);
   });
 });
+
+describe('titles', () => {
+  it('calls the result detail dialog what the rest of the Lab calls a result (AST), not "Drug-sensitivity" (issue 16)', () => {
+    expect(en.detail.title).toBe('AST result detail');
+    expect(JSON.stringify(en)).not.toMatch(/drug-sensitivity/i);
+  });
+});

@@ -3,18 +3,10 @@ import { biochemErrors } from './errors';
 import type { MatrixTaxon, ProbabilityMatrix } from './matrix';
 import type { Reaction, Reactions } from './panels';
 import { biochemTest, type BiochemTestGroup } from './tests';
+import { biochemHeadline, type BiochemHeadline } from './headline';
+import { QUALITY_LABELS, QUALITY_LEVELS, type QualityLevel } from './quality';
 
-export const QUALITY_LEVELS = ['excellent', 'very good', 'good', 'acceptable', 'low discrimination', 'unacceptable'] as const;
-export type QualityLevel = (typeof QUALITY_LEVELS)[number];
-
-export const QUALITY_LABELS: Readonly<Record<QualityLevel, LocalizedText>> = Object.freeze({
-  excellent: { en: 'Excellent identification', zh: '极好的鉴定' },
-  'very good': { en: 'Very good identification', zh: '很好的鉴定' },
-  good: { en: 'Good identification', zh: '好的鉴定' },
-  acceptable: { en: 'Acceptable identification', zh: '可接受的鉴定' },
-  'low discrimination': { en: 'Low discrimination', zh: '低鉴别力' },
-  unacceptable: { en: 'Unacceptable profile', zh: '不可接受的生化谱' },
-});
+export { QUALITY_LABELS, QUALITY_LEVELS, type QualityLevel };
 
 /**
  * APIweb's quality thresholds (bioMérieux APIweb / apiweb user manual): a call needs both its
@@ -128,6 +120,12 @@ export interface BiochemIdentification {
   candidates: BiochemCandidate[];
   /** Rank 1 with the label its %ID and T earn (or "unacceptable" when the primary tests rule the panel out). */
   call: BiochemCandidate & { label: LocalizedText; note?: LocalizedText };
+  /**
+   * What the answer is headed with: "unacceptable profile" (the nearest taxa only below), the
+   * group morphology cannot split or a presumptive species, a complex the panel cannot split, or
+   * the taxon itself.
+   */
+  headline: BiochemHeadline;
   /**
    * When the call's neighbours share its complex (or genus) and together they earn a better label
    * than the call alone: the identification at that level, with the summed %ID and the call's T.
@@ -340,7 +338,9 @@ export function identifyBiochem(
   }
 
   const first = candidates[0]!;
-  const callLevel: QualityLevel = primaryFit?.outsidePanel ? 'unacceptable' : first.level;
+  const earned: QualityLevel = primaryFit?.outsidePanel ? 'unacceptable' : first.level;
+  // The morphology matrix (the primary tests alone) cannot claim a species; a panel names the complex it cannot split.
+  const { headline, level: callLevel } = biochemHeadline(matrix.panel === 'primary' ? 'morphology' : 'biochem', { name: first.taxon, ...(first.zh ? { zh: first.zh } : {}) }, earned, QUALITY_LABELS.unacceptable);
   const call = { ...first, level: callLevel, label: QUALITY_LABELS[callLevel], ...(note ? { note } : {}) };
 
   const groupCall = callLevel === 'unacceptable' ? undefined : findGroupCall(ranked, first.typicity, callLevel);
@@ -364,6 +364,7 @@ export function identifyBiochem(
     impliedByGroup: implied,
     candidates,
     call,
+    headline,
     ...(groupCall ? { groupCall } : {}),
     nextTests,
     ...(primaryFit ? { primaryFit } : {}),

@@ -7,3 +7,4 @@ export * from './matrix';
 export * from './identify';
 export * from './request';
 export * from './names';
+export * from './headline';

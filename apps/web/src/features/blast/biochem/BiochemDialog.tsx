@@ -191,7 +191,7 @@ export function BiochemDialog({ method, open, info, onClose }: MethodDialogProps
 
   async function submit() {
     if (sending) return;
-    const typedNow = readTypedProfile(panel, typed, locale);
+    const typedNow = readTypedProfile(panel, typed, locale, { final: true });
     if (!morphology && panel.profile && typedNow.kind === 'error') return setProblem({ field: 'profile', message: typedNow.message });
     const built = submissionFields(morphology ? 'morphology' : 'biochem', panel, entered, allowed, sampleName, locale);
     if ('error' in built) return setProblem(built.error);

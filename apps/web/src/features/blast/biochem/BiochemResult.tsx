@@ -261,6 +261,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
     { title: r.nextColumns.gain, dataIndex: 'informationBits', width: 90, render: (v: number) => fmt(r.bits, { b: v.toFixed(2) }), responsive: ['md'] },
   ];
 
+  const headline = id.headline;
   const notes: { key: string; text: string }[] = [];
   if (id.impliedByGroup.length) notes.push({ key: 'implied', text: fmt(r.implied, { codes: id.impliedByGroup.join(', ') }) });
   const complexMembers = call.complex ? id.candidates.filter((c) => c.complex === call.complex && c.percentId >= 0.1).map((c) => c.taxon) : [];
@@ -277,10 +278,41 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
           <span className="mdc-bc-call__label">{r.call}</span>
           <QualityTag level={call.level} />
         </div>
-        <h2 className="mdc-bc-call__name">
-          <TaxonName name={call.taxon} testId="biochem-call-name" />
-        </h2>
-        {call.zh && <p className="mdc-bc-call__zh">{call.zh}</p>}
+        {headline?.kind === 'unacceptable' ? (
+          <>
+            <h2 className="mdc-bc-call__name" data-testid="biochem-call-name">
+              {headline.name[locale]}
+            </h2>
+            <p className="mdc-bc-call__zh" data-testid="biochem-nearest">
+              {r.nearest} <TaxonName name={call.taxon} /> {call.zh && locale === 'zh' ? `（${call.zh}）` : ''}
+            </p>
+          </>
+        ) : headline && (headline.kind === 'complex' || headline.kind === 'morphology-group') ? (
+          <>
+            <h2 className="mdc-bc-call__name" data-testid="biochem-call-name">
+              {headline.kind === 'complex' ? <TaxonName name={headline.name.en} /> : headline.name[locale]}
+            </h2>
+            {locale === 'zh' && <p className="mdc-bc-call__zh">{headline.kind === 'complex' ? headline.name.zh : headline.name.en}</p>}
+            <p className="mdc-blast-muted mdc-blast-small" data-testid="biochem-group-members">
+              {r.members}{' '}
+              {(headline.members ?? []).map((m, i) => (
+                <span key={m}>
+                  {i > 0 && ', '}
+                  <TaxonName name={m} />
+                </span>
+              ))}
+            </p>
+            <Alert type="info" showIcon className="mdc-bc-note" message={headline.settles?.[locale]} data-testid="biochem-settles" />
+          </>
+        ) : (
+          <>
+            <h2 className="mdc-bc-call__name">
+              <TaxonName name={call.taxon} testId="biochem-call-name" />
+            </h2>
+            {call.zh && <p className="mdc-bc-call__zh">{call.zh}</p>}
+            {headline?.kind === 'presumptive' && <Alert type="warning" showIcon className="mdc-bc-note" message={headline.settles?.[locale]} data-testid="biochem-settles" />}
+          </>
+        )}
         <dl className="mdc-bc-call__figures">
           <div>
             <dt>{r.percentId}</dt>

@@ -58,6 +58,11 @@ describe('the biochemistry dialog: wells, profile and primary tests', () => {
     const letters = readTypedProfile(api20e, '51a', 'en');
     expect(letters.kind === 'error' && letters.message).toMatch(/digits only/);
     expect(readTypedProfile(api20e, '514 4572', 'en').kind).toBe('complete');
+    // Sent with 3 digits, the profile asks for 7 — not "no reaction was entered" (issue 16).
+    const short = readTypedProfile(api20e, '514', 'zh', { final: true });
+    expect(short.kind === 'error' && short.message).toMatch(/^数码谱：.*应为 7 位数字，而不是 3 位/);
+    const shortEn = readTypedProfile(api20e, '514', 'en', { final: true });
+    expect(shortEn.kind === 'error' && shortEn.message).toMatch(/7 digits/);
   });
 
   it('marks the unread wells negative on request, keeping the positives', () => {

@@ -62,14 +62,16 @@ export type ProfileTyped =
 
 /**
  * A profile as it is being typed: incomplete (nothing changes yet), complete (every well of the
- * profile set from it), or wrong (the engine's own sentence, in the reader's language).
+ * profile set from it), or wrong (the engine's own sentence, in the reader's language). `final`:
+ * the form is being sent, so a profile still short of its digits is wrong too ("7 digits needed"),
+ * not an empty entry.
  */
-export function readTypedProfile(panel: BiochemPanel, typed: string, locale: 'zh' | 'en'): ProfileTyped {
+export function readTypedProfile(panel: BiochemPanel, typed: string, locale: 'zh' | 'en', options: { final?: boolean } = {}): ProfileTyped {
   const digits = typed.replace(/[\s-]+/g, '');
   const length = panel.profile?.groups.length ?? 0;
   try {
     if (digits === '') return { kind: 'partial' };
-    if (/^\d+$/.test(digits) && digits.length < length) {
+    if (/^\d+$/.test(digits) && digits.length < length && !options.final) {
       // Check the digits typed so far, so that an 8 is pointed out at once.
       decodeProfile(panel, digits.padEnd(length, '0'), FIELD_LABELS.profile);
       return { kind: 'partial' };

@@ -64,6 +64,14 @@ export function SpeciesLink({ species, taxonId, testId }: { species: string; tax
   );
 }
 
+/**
+ * A message as our pages show it: the API keeps the seed's wording ("16s gene sequence"), the
+ * page writes the marker as microbiologists do (16S, 18S).
+ */
+export function markerCase(text: string): string {
+  return text.replace(/(^|[^\w.])(16|18)s\b/g, '$1$2S');
+}
+
 export function percent(value: number, digits = 2): string {
   return `${value.toFixed(digits)}%`;
 }

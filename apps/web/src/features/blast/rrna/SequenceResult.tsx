@@ -8,7 +8,7 @@ import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
 import { explainConfidence, sortHits } from './hits';
 import { fmt, useBlastTexts } from '../texts';
 import { AlignmentView } from './AlignmentView';
-import { ConfidenceTag, SpeciesLink, percent, taxonPath } from '../components/bits';
+import { ConfidenceTag, SpeciesLink, markerCase, percent, taxonPath } from '../components/bits';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -53,7 +53,7 @@ export function SequenceResult({
   // What was cut before identifying: the trace's low-quality ends, then the ends that do not align.
   const read = sequence.read;
   const traceNote = read
-    ? fmt(read.qualityTrim ? tx.result.trace : tx.result.traceUntrimmed, {
+    ? fmt(read.qualityTrim ? (read.pair ? tx.result.tracePaired : tx.result.trace) : tx.result.traceUntrimmed, {
         file: read.fileName,
         sample: read.sampleName ? fmt(tx.result.sample, { name: read.sampleName }) : '',
         called: read.calledLength.toLocaleString(),
@@ -115,7 +115,7 @@ export function SequenceResult({
         {noMatch ? (
           <Alert type="warning" showIcon message={tx.result.noSimilar} description={result.detail[locale]} data-testid="sequence-no-match" />
         ) : (
-          <Alert type="error" showIcon message={result.message[locale]} description={result.detail[locale]} data-testid="sequence-refused" />
+          <Alert type="error" showIcon message={markerCase(result.message[locale])} description={result.detail[locale]} data-testid="sequence-refused" />
         )}
       </section>
     );

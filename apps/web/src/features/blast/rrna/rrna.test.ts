@@ -111,3 +111,12 @@ describe('hits', () => {
     expect(capped).toContain('Listeria');
   });
 });
+
+describe('marker case on our pages (issue 16)', () => {
+  it('writes the seed\'s "16s"/"18s" messages with the marker as microbiologists write it, leaving other words alone', async () => {
+    const { markerCase } = await import('../components/bits');
+    expect(markerCase(IDENTIFY_MESSAGES['identify.16s.unsupported'].en)).toBe('Unsupported 16S gene sequence, Please confirm and re-enter');
+    expect(markerCase(IDENTIFY_MESSAGES['identify.18s.empty'].zh)).toBe('18S 基因序列不能为空');
+    expect(markerCase('16S rRNA, 23s and 1.16s')).toBe('16S rRNA, 23s and 1.16s');
+  });
+});

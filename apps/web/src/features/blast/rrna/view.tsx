@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, percent } from '../components/bits';
+import { ConfidenceTag, markerCase, percent } from '../components/bits';
 import type { BlastMethodView, MethodDialogProps } from '../method-view';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
 import { SequenceResult } from './SequenceResult';
@@ -86,7 +86,7 @@ function RrnaCall({ task }: { task: TaskSummary }) {
       // The seed's headline, and under it what to change.
       return (
         <span className="mdc-blast-hist-refusal" data-testid="history-refusal">
-          <span className="mdc-blast-hist-error">{summary.refusal.message[locale]}</span>
+          <span className="mdc-blast-hist-error">{markerCase(summary.refusal.message[locale])}</span>
           <span className="mdc-blast-muted">{summary.refusal.detail[locale]}</span>
         </span>
       );

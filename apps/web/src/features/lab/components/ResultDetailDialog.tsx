@@ -17,7 +17,7 @@ function show(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
-/** "Drug-sensitivity detail": the whole reasoning behind one result. */
+/** The detail of one susceptibility result: the whole reasoning behind it. */
 export function ResultDetailDialog({ experiment, result, onClose }: { experiment: ExperimentDetail; result: ResultItem | null; onClose: () => void }) {
   const text = useLabText();
   const locale = useLocale();

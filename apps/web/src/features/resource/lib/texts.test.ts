@@ -16,3 +16,11 @@ describe('texts with counts', () => {
     expect(fmt('{a} {b|x|y}', {})).toBe('{a} {b|x|y}');
   });
 });
+
+describe('the prevalence flag (issue 16)', () => {
+  it('says it rates the genus, not that the species is common in the clinic', () => {
+    expect(resourceTextsEn.prevalence.common).not.toMatch(/^common$/i);
+    expect(resourceTextsEn.prevalence.common).toMatch(/genus/);
+    expect(resourceTextsEn.prevalence.hint).toMatch(/genus/);
+  });
+});

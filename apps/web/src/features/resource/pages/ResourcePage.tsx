@@ -7,6 +7,7 @@ import { SearchBox } from '../../search/components/SearchBox';
 import { resourcePaths, type ResourceSummary } from '../api';
 import { ProblemAlert } from '../components/LoadState';
 import { MaldiCard } from '../components/MaldiLibrary';
+import { FlaggedReferencesCard } from './FlaggedReferencesPage';
 import { ResourceShell } from '../components/ResourceShell';
 import { fmt } from '../lib/texts';
 import { useResource } from '../lib/use-resource';
@@ -106,6 +107,7 @@ export default function ResourcePage() {
               </LocaleLink>
             ))}
             <MaldiCard />
+            <FlaggedReferencesCard />
           </div>
         )}
         {s?.lastImport && (
