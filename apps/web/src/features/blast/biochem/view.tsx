@@ -1,5 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../api';
-import type { BlastMethodView } from '../methods';
+import type { BlastMethodView } from '../method-view';
 import type { BiochemReport, QualityLevel } from './api';
 import { BiochemDialog } from './BiochemDialog';
 import { BiochemResult, QualityTag, TaxonName } from './BiochemResult';

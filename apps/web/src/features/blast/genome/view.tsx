@@ -1,6 +1,6 @@
 import type { TaskDetail, TaskSummary } from '../api';
 import { ConfidenceTag, percent } from '../components/bits';
-import type { BlastMethodView } from '../methods';
+import type { BlastMethodView } from '../method-view';
 import type { GenomeReport } from './api';
 import { GenomeDialog } from './GenomeDialog';
 import { GenomeResult } from './GenomeResult';

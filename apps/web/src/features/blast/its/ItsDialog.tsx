@@ -8,7 +8,7 @@ import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import type { SubmitAnswer, SubmitProblem } from '../api';
 import { rememberLocalTask } from '../local-tasks';
-import type { MethodDialogProps } from '../methods';
+import type { MethodDialogProps } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
 import { itsApi, type ItsInfo } from './api';
 import { useItsTexts } from './texts';

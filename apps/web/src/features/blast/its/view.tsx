@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import type { Localized, TaskDetail, TaskSummary } from '../api';
 import { ConfidenceTag, percent } from '../components/bits';
 import { useLocale } from '../../../lib/i18n/hooks';
-import type { BlastMethodView } from '../methods';
+import type { BlastMethodView } from '../method-view';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
 import { ItsDialog } from './ItsDialog';
 import { ItsResult } from './ItsResult';

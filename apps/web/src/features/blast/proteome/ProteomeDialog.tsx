@@ -9,7 +9,7 @@ import { isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import type { Localized, SubmitAnswer, SubmitProblem } from '../api';
 import { rememberLocalTask } from '../local-tasks';
-import type { MethodDialogProps } from '../methods';
+import type { MethodDialogProps } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
 import { submitSpectra, type ProteomeInfo } from './api';
 import { useProteomeTexts } from './texts';

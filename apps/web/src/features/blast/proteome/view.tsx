@@ -1,5 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../api';
-import type { BlastMethodView } from '../methods';
+import type { BlastMethodView } from '../method-view';
 import { fmt } from '../texts';
 import { BandTag, shown } from './bits';
 import type { ProteomeLevel, ProteomeReport } from './api';

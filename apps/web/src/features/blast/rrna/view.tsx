@@ -4,7 +4,7 @@ import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
 import { ConfidenceTag, markerCase, percent } from '../components/bits';
-import type { BlastMethodView, MethodDialogProps } from '../methods';
+import type { BlastMethodView, MethodDialogProps } from '../method-view';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
 import { SequenceResult } from './SequenceResult';
 import { SubmitDialog } from './SubmitDialog';
