@@ -16,8 +16,11 @@ const tests = rows.filter((r) => r.role === 'test');
 const work = mkdtempSync(path.join(os.tmpdir(), 'mdc-genome-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// The reference sketch cache lives under MDC_HOME: a home of this run's own, so the first command sketches.
+const home = path.join(work, 'home');
+
 function mdcRun(args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, [mdc, ...args], { env: { ...process.env, ...env }, cwd: repoRoot, maxBuffer: 64 << 20, timeout: 240_000 });
+  return run(process.execPath, [mdc, ...args], { env: { ...process.env, MDC_HOME: home, ...env }, cwd: repoRoot, maxBuffer: 64 << 20, timeout: 240_000 });
 }
 
 /** What the manifest's expected_result asks of the first row: a species, the E. coli / Shigella complex, or nothing. */
@@ -45,7 +48,21 @@ describe('mdc identify --method genome', () => {
       if (want.level === 'species') expect(Number(row[3]), t.file).toBeGreaterThanOrEqual(95);
       if (/Shigella\/E\. coli/.test(t.expected) || /Escherichia coli/.test(t.expected)) expect(row[11], t.file).toContain('ecoli-shigella');
     }
-    expect(stderr).toMatch(/sketched 44 reference genomes/);
+    expect(stderr).toMatch(/sketched 44 reference genomes .*\(0 from the sketch cache/);
+  });
+
+  it('reads the reference sketches back from the cache with the same ANI as sketching them anew', async () => {
+    const query = path.join(dir, tests.find((t) => t.file.includes('T05_'))!.file);
+    const args = ['identify', '--method', 'genome', '--query', query, '--reference', dir, '--format', 'json', '--top', '44'];
+    const cached = await mdcRun(args);
+    const fresh = await mdcRun([...args, '--fresh-sketches']);
+    expect(cached.stderr).toMatch(/sketched 44 reference genomes .*\(44 from the sketch cache/);
+    expect(fresh.stderr).toMatch(/\(0 from the sketch cache/);
+    const [a] = JSON.parse(cached.stdout);
+    const [b] = JSON.parse(fresh.stdout);
+    expect(a.hits.length).toBeGreaterThan(1);
+    expect(a.hits).toEqual(b.hits);
+    expect(a.call).toEqual(b.call);
   });
 
   it('writes JSON with the call, references, QC and 16S copies', async () => {
@@ -113,7 +130,13 @@ describe('mdc genome add', () => {
     expect(second.stdout).toMatch(/added 0 reference genomes \(1 already held\)/);
     const list = await mdcRun(['genome', 'list'], env);
     expect(list.stdout).toMatch(/\tadmin\tCampylobacter jejuni\tlab strain 3 \(NC_002163\.1\)\tNC_002163\.1\t1641481\t1\t/);
-    const { stdout } = await mdcRun(['identify', '--method', 'genome', '--query', path.join(folder, 'campy.fna.gz'), '--top', '1'], env);
+    const identify = ['identify', '--method', 'genome', '--query', path.join(folder, 'campy.fna.gz'), '--top', '1'];
+    const { stdout, stderr } = await mdcRun(identify, env);
+    expect(stderr).toMatch(/sketched 1 reference genomes from the database .*\(0 from the sketch cache/);
+    // The imported reference's sketch is filed by its bases: the next command reads it back.
+    const again = await mdcRun(identify, env);
+    expect(again.stderr).toMatch(/\(1 from the sketch cache/);
+    expect(again.stdout).toBe(stdout);
     const call = stdout.split('\n')[1]!.split('\t');
     expect([call[2], call[3], call[5]]).toEqual(['Campylobacter jejuni', '100.00', 'species']);
     // Fragments of repeated regions (rRNA operons) may land on another copy's bin: nearly all, not all.

@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { GenomePool } from './pool';
+import { importedSketchKey, loadReferenceSketches, SketchCache } from './sketch-cache';
 import { EXIT_USAGE, finishBatch } from '../cli-batch';
 import type { QueryAnswer, ReferenceInput } from './thread';
 
@@ -28,6 +29,9 @@ Usage:
                json: calls, references, QC and 16S copies
   --top        references listed per query (default 5)
   --threads    threads for reading and sketching (default 1)
+  --fresh-sketches
+               sketch every reference anew instead of reading the sketch cache (MDC_HOME/cache/genome,
+               filed by the genome's bases, so a changed file or import is sketched again anyway)
 
 Calls: species when ANI ≥ ${GENOME_THRESHOLDS.species} % and ≥ ${100 * GENOME_THRESHOLDS.speciesQueryAf} % of the query aligned; genus when
 ${GENOME_THRESHOLDS.genus} % ≤ ANI < ${GENOME_THRESHOLDS.species} %; none below or without enough aligned genome. Timings go to standard error.`;
@@ -43,25 +47,39 @@ function isReadableFile(file: string): boolean {
   }
 }
 
-function folderReferences(dir: string): ReferenceInput[] {
+/** The genomes a reference folder's manifest names, each keyed by its file's bytes for the sketch cache. */
+function folderReferences(pool: GenomePool, dir: string, cache: SketchCache | undefined) {
   const rows = readGenomeManifest(dir).filter((r) => r.role !== 'test');
   if (rows.length === 0) throw new UsageError(`${dir}/manifest.tsv names no reference genomes`);
-  return rows.map((r, i) => {
+  const inputs: ReferenceInput[] = rows.map((r, i) => {
     const file = path.join(dir, r.file);
     if (!isReadableFile(file)) throw new UsageError(`cannot read ${file} (named in ${dir}/manifest.tsv)`);
     return { id: String(i + 1), species: r.species, strain: r.strain, accession: r.accession, name: r.file, file };
   });
+  const entries = inputs.map((input) => ({ ...input, sketchKey: cache?.fileKey(input.file!) ?? '' }));
+  return loadReferenceSketches(pool, entries, (missing) => missing, cache);
 }
 
-async function importedReferences(): Promise<ReferenceInput[]> {
+/** The shared imported reference genomes; their bases are fetched only for sketches not in the cache. */
+async function importedReferences(pool: GenomePool, cache: SketchCache | undefined) {
   const db = await openDb(loadConfig());
   try {
     await migrate(db);
-    const rows = await db.query<{ id: number; species: string; strain: string; accession: string; file: string; sequence: Uint8Array; contig_lengths: number[] }>(
-      'SELECT id, species, strain, accession, file, sequence, contig_lengths FROM genome_reference WHERE owner_id IS NULL ORDER BY id',
+    const rows = await db.query<{ id: number; species: string; strain: string; accession: string; file: string; md5: string; contig_lengths: number[] }>(
+      'SELECT id, species, strain, accession, file, md5, contig_lengths FROM genome_reference WHERE owner_id IS NULL ORDER BY id',
     );
     if (rows.length === 0) throw new UsageError('no reference genomes have been imported: run `mdc import` or pass --reference DIR');
-    return rows.map((r) => ({ id: String(r.id), species: r.species, strain: r.strain, accession: r.accession, name: r.file, packed: new Uint8Array(r.sequence), contigLengths: r.contig_lengths.map(Number) }));
+    const entries = rows.map((r) => {
+      const contigLengths = r.contig_lengths.map(Number);
+      return { id: String(r.id), species: r.species, strain: r.strain, accession: r.accession, name: r.file, contigLengths, sketchKey: importedSketchKey(r.md5, contigLengths) };
+    });
+    return await loadReferenceSketches(pool, entries, async (missing) => {
+      const sequences = await db.query<{ id: number; sequence: Uint8Array }>('SELECT id, sequence FROM genome_reference WHERE id = ANY($1::bigint[])', [
+        missing.map((m) => Number(m.id)),
+      ]);
+      const byId = new Map(sequences.map((s) => [String(s.id), s.sequence]));
+      return missing.map(({ sketchKey: _, ...m }) => ({ ...m, packed: new Uint8Array(byId.get(m.id)!) }));
+    }, cache);
   } finally {
     await db.close();
   }
@@ -118,6 +136,7 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
         format: { type: 'string', default: 'tsv' },
         top: { type: 'string', default: '5' },
         threads: { type: 'string', default: '1' },
+        'fresh-sketches': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -140,10 +159,12 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
 
     pool = new GenomePool(threads);
     let t = performance.now();
-    const inputs = values.reference ? folderReferences(values.reference) : await importedReferences();
-    const references = await pool.sketch(inputs);
+    const cache = values['fresh-sketches'] ? undefined : SketchCache.of(loadConfig().home);
+    const { references, cached } = values.reference ? await folderReferences(pool, values.reference, cache) : await importedReferences(pool, cache);
     await pool.library('cli', references);
-    log(`sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${threads} thread${threads > 1 ? 's' : ''})`);
+    log(
+      `sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${cached} from the sketch cache, ${threads} thread${threads > 1 ? 's' : ''})`,
+    );
 
     t = performance.now();
     const answers = await Promise.all(
