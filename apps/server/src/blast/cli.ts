@@ -1,5 +1,8 @@
 import { isIdentificationMethod, type IdentificationMethod } from '@mdc/core/identify';
-import { OFFERED_METHODS, methodFor } from './methods';
+import { METHOD_COMMANDS } from './commands';
+
+/** The methods' ids, as the server offers them (methods.ts); only the chosen method's code is loaded. */
+const OFFERED_METHODS = METHOD_COMMANDS.flatMap((c) => c.ids);
 
 const usage = `mdc identify — identify isolates from files, with the portal's engines
 
@@ -43,12 +46,12 @@ export async function runIdentifyCommand(args: string[]): Promise<void> {
     return;
   }
   const id = OFFERED_METHODS.find((m) => m.toLowerCase() === wanted.trim().toLowerCase());
-  const method = id && isIdentificationMethod(id) ? methodFor(id) : undefined;
-  if (!id || !method?.command) {
+  const command = id && isIdentificationMethod(id) ? METHOD_COMMANDS.find((c) => c.ids.includes(id)) : undefined;
+  if (!id || !command) {
     console.error(`mdc identify: --method must be one of ${OFFERED_METHODS.join(', ')} (got "${wanted}")\nsee mdc identify --help`);
     process.exitCode = 2;
     return;
   }
-  await method.command(id as IdentificationMethod, rest);
+  await command.run(id as IdentificationMethod, rest);
 }
 

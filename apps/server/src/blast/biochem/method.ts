@@ -1,3 +1,4 @@
+import { biochemCommand } from './command';
 import { ApiCode, type Locale } from '@mdc/contracts';
 import {
   BIOCHEM_PANELS,
@@ -190,7 +191,7 @@ export function biochemInfo(): BiochemInfo {
  * probability matrices of the project with %ID, T and APIweb's quality labels.
  */
 export const biochemMethod: BlastMethod = {
-  ids: ['biochem', 'morphology'],
+  ids: biochemCommand.ids,
   measure: 'percentId',
 
   async accept(submission) {
@@ -281,10 +282,5 @@ export const biochemMethod: BlastMethod = {
     };
   },
 
-  async command(method, argv) {
-    const { runBiochemIdentify } = await import('./cli');
-    // `--method morphology` reads the primary tests: the panel goes without saying.
-    const panelGiven = argv.some((a) => a === '--panel' || a.startsWith('--panel=') || a === '--query' || a.startsWith('--query='));
-    await runBiochemIdentify(method === 'morphology' && !panelGiven ? ['--panel', 'primary', ...argv] : argv);
-  },
+  command: biochemCommand.run,
 };

@@ -1,3 +1,4 @@
+import { genomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
 import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
@@ -96,7 +97,7 @@ async function taxonIds(db: Queryable, species: string[]): Promise<Record<string
  * genomes by ANI, with assembly QC and the genome's 16S copies identified by the 16S engine.
  */
 export const genomeMethod: BlastMethod = {
-  ids: ['genome'],
+  ids: genomeCommand.ids,
   measure: 'ani',
   // A batch of assemblies (one task each; gzip FASTA is ~1.5 MB for 5 Mbp); the upload is held while it is checked.
   uploads: {
@@ -250,9 +251,6 @@ export const genomeMethod: BlastMethod = {
 
   close: closeGenomeEngine,
 
-  async command(_method, argv) {
-    const { runGenomeIdentify } = await import('./cli');
-    await runGenomeIdentify(argv);
-  },
+  command: genomeCommand.run,
 };
 

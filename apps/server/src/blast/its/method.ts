@@ -1,3 +1,4 @@
+import { itsCommand } from './command';
 import { z } from 'zod';
 import { ApiCode } from '@mdc/contracts';
 import { CONFIDENCE_LABELS } from '@mdc/core/identify/rrna';
@@ -25,7 +26,7 @@ const itsInput = z.object({ sequences: z.array(z.object({ queryId: z.string(), d
  * answer as the task's result.
  */
 export const itsMethod: BlastMethod = {
-  ids: ['ITS'],
+  ids: itsCommand.ids,
   measure: 'similarity',
   uploads: { files: MAX_ITS_SEQUENCES, fileBytes: MAX_ITS_FILE_BYTES, totalBytes: 64 * 1024 * 1024 },
 
@@ -154,8 +155,5 @@ export const itsMethod: BlastMethod = {
 
   close: closeItsEngine,
 
-  async command(_method, argv) {
-    const { runItsIdentify } = await import('./cli');
-    await runItsIdentify(argv);
-  },
+  command: itsCommand.run,
 };

@@ -1,3 +1,4 @@
+import { proteomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, spectrumLabels, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
@@ -146,7 +147,7 @@ function proteinCounts(p: PackedProteins | null): { species: number; genera: num
  * Reading and preprocessing run in a worker thread.
  */
 export const proteomeMethod: BlastMethod = {
-  ids: ['proteome'],
+  ids: proteomeCommand.ids,
   measure: 'logScore',
   uploads: { files: 1, fileBytes: MAX_PROTEOME_UPLOAD_BYTES, totalBytes: MAX_PROTEOME_UPLOAD_BYTES, tooManyFiles: oneFile },
 
@@ -264,10 +265,7 @@ export const proteomeMethod: BlastMethod = {
 
   close: closeProteomePool,
 
-  async command(_method, argv) {
-    const { runProteomeIdentify } = await import('./cli');
-    await runProteomeIdentify(argv, { library: importedLibrary, proteins: importedProteins });
-  },
+  command: proteomeCommand.run,
 };
 
 /** The library (built-in and administrators' entries) and the theoretical protein masses in the database, for the command line: one opening of the database. */
@@ -285,5 +283,5 @@ function importedData(): Promise<{ library: LibraryEntry[]; proteins: PackedProt
   })();
   return imported;
 }
-const importedLibrary = async () => (await importedData()).library;
-const importedProteins = async () => (await importedData()).proteins;
+export const importedLibrary = async () => (await importedData()).library;
+export const importedProteins = async () => (await importedData()).proteins;

@@ -1,3 +1,4 @@
+import { rrnaCommand } from './command';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode } from '@mdc/contracts';
@@ -199,7 +200,7 @@ function pairingOf(value: string | undefined, locale: 'zh' | 'en'): Pairing {
  * reference sequences of the marker by the word-index engine in worker threads.
  */
 export const rrnaMethod: BlastMethod = {
-  ids: MARKERS,
+  ids: rrnaCommand.ids,
   measure: 'similarity',
 
   // Traces are 100–500 KB each: a plate of them stays far below the total.
@@ -324,8 +325,5 @@ export const rrnaMethod: BlastMethod = {
 
   close: closeEngine,
 
-  async command(method, argv) {
-    const { runRrnaIdentify } = await import('./cli');
-    await runRrnaIdentify(argv, method as Marker);
-  },
+  command: rrnaCommand.run,
 };

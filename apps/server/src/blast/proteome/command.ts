@@ -1,0 +1,9 @@
+import type { MethodCommand } from '../method-command';
+
+export const proteomeCommand: MethodCommand = {
+  ids: ['proteome'],
+  async run(_method, argv) {
+    const [{ runProteomeIdentify }, { importedLibrary, importedProteins }] = await Promise.all([import('./cli'), import('./method')]);
+    await runProteomeIdentify(argv, { library: importedLibrary, proteins: importedProteins });
+  },
+};
