@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Db, Queryable } from '../../db';
 import type { MethodContext } from '../method';
 import { GenomePool } from './pool';
+import { importedSketchKey, loadReferenceSketches, SketchCache } from './sketch-cache';
 import type { ReferenceInput, SharedReference } from './thread';
 
 /** Which reference genomes a library holds: the shared ones, plus one account's own. */
@@ -49,7 +50,10 @@ export class GenomeEngine {
   private readonly libraries = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly threads = genomeThreadCount()) {}
+  constructor(
+    private readonly threads = genomeThreadCount(),
+    private readonly sketches?: SketchCache,
+  ) {}
 
   private threadPool(): GenomePool {
     if (!this.pool || !this.pool.alive) {
@@ -77,25 +81,29 @@ export class GenomeEngine {
     if (rows.length === 0) throw new NoGenomeReferencesError();
     const missing = rows.filter((r) => !this.held.has(Number(r.id)));
     if (missing.length) {
-      const sequences = await db.query<{ id: number; sequence: Uint8Array; contig_lengths: number[] }>(
-        'SELECT id, sequence, contig_lengths FROM genome_reference WHERE id = ANY($1::bigint[])',
-        [missing.map((r) => Number(r.id))],
+      const keys = await db.query<{ id: number; md5: string; contig_lengths: number[] }>('SELECT id, md5, contig_lengths FROM genome_reference WHERE id = ANY($1::bigint[])', [
+        missing.map((r) => Number(r.id)),
+      ]);
+      const keyOf = new Map(keys.map((k) => [Number(k.id), importedSketchKey(k.md5, k.contig_lengths.map(Number))]));
+      const entries = missing.map((r) => ({ id: String(r.id), species: r.species, strain: r.strain, accession: r.accession, name: r.file, sketchKey: keyOf.get(Number(r.id))! }));
+      // Sketches filed by an earlier start (or the command line) are read back; only the rest are sketched.
+      const { references } = await loadReferenceSketches(
+        pool,
+        entries,
+        async (unfiled) => {
+          const sequences = await db.query<{ id: number; sequence: Uint8Array; contig_lengths: number[] }>(
+            'SELECT id, sequence, contig_lengths FROM genome_reference WHERE id = ANY($1::bigint[])',
+            [unfiled.map((e) => Number(e.id))],
+          );
+          const byId = new Map(sequences.map((s) => [String(s.id), s]));
+          return unfiled.map(({ sketchKey: _, ...e }): ReferenceInput => {
+            const s = byId.get(e.id)!;
+            return { ...e, packed: new Uint8Array(s.sequence), contigLengths: s.contig_lengths.map(Number) };
+          });
+        },
+        this.sketches,
       );
-      const byId = new Map(sequences.map((s) => [Number(s.id), s]));
-      const inputs: ReferenceInput[] = missing.map((r) => {
-        const s = byId.get(Number(r.id))!;
-        return {
-          id: String(r.id),
-          species: r.species,
-          strain: r.strain,
-          accession: r.accession,
-          name: r.file,
-          packed: new Uint8Array(s.sequence),
-          contigLengths: s.contig_lengths.map(Number),
-        };
-      });
-      const sketched = await pool.sketch(inputs);
-      for (const reference of sketched) this.held.set(Number(reference.id), reference);
+      for (const reference of references) this.held.set(Number(reference.id), reference);
     }
     const key = ownerId === null ? 'shared' : `user:${ownerId}`;
     const version = rows.map((r) => r.id).join(',');
@@ -133,10 +141,10 @@ export class GenomeEngine {
 
 const engines = new WeakMap<Db, GenomeEngine>();
 
-export function genomeEngineFor(context: Pick<MethodContext, 'db'>): GenomeEngine {
+export function genomeEngineFor(context: Pick<MethodContext, 'db'> & Partial<Pick<MethodContext, 'config'>>): GenomeEngine {
   let engine = engines.get(context.db);
   if (!engine) {
-    engine = new GenomeEngine();
+    engine = new GenomeEngine(genomeThreadCount(), context.config ? SketchCache.of(context.config.home) : undefined);
     engines.set(context.db, engine);
   }
   return engine;
