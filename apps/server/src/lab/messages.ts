@@ -61,3 +61,11 @@ export function importHintTexts(dataDir: string | undefined): Texts {
     en: `The reference data (breakpoints, organisms, drugs) has not been imported yet, so nothing can be interpreted. On the server, run npx mdc import${where.en}.`,
   };
 }
+
+/** An uploaded batch beyond what one batch job interprets (see MAX_BATCH_RESULTS in plugin.ts). */
+export function tooManyResults(results: number, isolates: number, limit: number): { en: string; zh: string } {
+  return {
+    en: `The file holds ${results} test results (${isolates} isolates); one uploaded batch is interpreted with at most ${limit}. Split the file, or interpret it on the command line with mdc interpret --input`,
+    zh: `文件含 ${results} 个药敏结果（${isolates} 株菌）；网页上传的一个批次最多判读 ${limit} 个结果。请拆分文件，或在命令行用 mdc interpret --input 判读`,
+  };
+}

@@ -27,7 +27,7 @@ import {
 import { batchWorkbook, defaultTimeZone, experimentPdf, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
 import { IsolateFileError, openIsolateFile, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
-import { importHintTexts, LAB_MESSAGES, type Texts } from './messages';
+import { importHintTexts, LAB_MESSAGES, tooManyResults, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
 import { fieldTexts, readSwitch, validateExperiment } from './validate';
 import { antibiogramRoutes } from './antibiogram/routes';
@@ -40,7 +40,15 @@ export interface LabPluginOptions {
 const tags = ['lab'];
 const security = [{ bearer: [] }];
 /** Largest isolate file the web upload takes; bigger files belong to `mdc interpret --input`. */
-const MAX_BATCH_BYTES = 10 * 1024 * 1024;
+export const MAX_BATCH_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Most test results (isolates × antibiotics) one uploaded batch is interpreted with. The batch job
+ * holds every interpreted row and stores them as one JSON document: a 2 MB WHONET file (10,564
+ * isolates, 104,149 results) interprets in ~0.5 GB, while a 9.9 MB one (~52,000 isolates, ~510,000
+ * results) ran out of memory after it was accepted. Larger files are refused at upload, saying so;
+ * `mdc interpret --input` writes its rows as it goes and takes them.
+ */
+export const MAX_BATCH_RESULTS = 120_000;
 const PREVIEW_ROWS = 200;
 
 const idParams = z.object({
@@ -68,7 +76,7 @@ function attachment(name: string): string {
 /** The lab area's routes: form options, suggestions, experiments, batches and exports. */
 export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { db, config }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: MAX_BATCH_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(multipart, { limits: { fileSize: MAX_BATCH_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
 
   /** The knowledge base, without asking the database while an import holds the embedded one. */
   const knowledge = async (): Promise<LabKnowledge | null> => labKnowledge(db, { recheck: !app.refdata?.busy });
@@ -630,6 +638,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         throw error;
       }
       if (file.isolates.length === 0) bad(LAB_MESSAGES.fileEmpty);
+      const results = file.isolates.reduce((n, isolate) => n + isolate.results.length, 0);
+      if (results > MAX_BATCH_RESULTS) bad(tooManyResults(results, file.isolates.length, MAX_BATCH_RESULTS));
       const expertRules = readSwitch(fields.expertRules);
       if (expertRules === null) bad(LAB_MESSAGES.badExpertRules, 'expertRules');
       const created = await createBatch(db, userId(request), {

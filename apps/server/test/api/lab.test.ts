@@ -6,6 +6,7 @@ import { authPaths } from '@mdc/contracts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir, realDataDir } from '../unit/support/small-refdata';
 import { createExperiment } from '../../src/lab/experiments';
+import { MAX_BATCH_RESULTS, MAX_BATCH_UPLOAD_BYTES } from '../../src/lab/plugin';
 import { labKnowledge } from '../../src/lab/knowledge';
 import { pdfFont } from '../../src/lab/export';
 
@@ -609,6 +610,44 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(workbook.worksheets[0]!.getRow(1).getCell(14).value).toBe('判读结果');
     expect(workbook.worksheets[0]!.getRow(1).getCell(2).value).toBe('标本号');
     expect((await get('/api/lab/experiments?kind=batch', alice)).body.data.total).toBe(1);
+  });
+
+  it('refuses at upload a WHONET file under the size limit whose results are more than a batch job interprets, naming the limit', async () => {
+    // The real sample file's isolates repeated with new row and patient ids up to 9.9 MB (~52,000
+    // isolates): accepted before, then its job ran out of memory.
+    const [header, ...rows] = readFileSync(path.join(realDataDir(), 'whonet/SampleInputFile.txt'), 'latin1').trim().split('\n');
+    const columns = header!.split('|');
+    const patient = columns.indexOf('PATIENT_ID');
+    const lines = [header!];
+    let size = header!.length + 1;
+    for (let copy = 0, n = 0; size < 9.9e6; copy++) {
+      for (const row of rows) {
+        const cells = row.split('|');
+        cells[0] = String(++n);
+        cells[patient] = `${cells[patient]}-${copy}`;
+        const line = cells.join('|');
+        if (size + line.length + 1 > 9.9e6) {
+          size = Infinity;
+          break;
+        }
+        lines.push(line);
+        size += line.length + 1;
+      }
+    }
+    const content = Buffer.from(lines.join('\n') + '\n', 'latin1');
+    expect(content.length).toBeGreaterThan(9.8e6);
+    expect(content.length).toBeLessThan(MAX_BATCH_UPLOAD_BYTES);
+    const before = (await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lab_experiment'))[0]!.n;
+    for (const locale of ['zh', 'en']) {
+      const refused = await upload({ name: 'big.txt', content }, {}, locale);
+      expect(refused.status).toBe(400);
+      const limit = MAX_BATCH_RESULTS.toString();
+      expect(refused.body.msg).toContain(limit);
+      expect(refused.body.msg).toMatch(locale === 'zh' ? /药敏结果.*最多判读/ : /test results .*at most/);
+      if (locale === 'zh') expect(refused.body.msg).not.toMatch(/[A-Za-z]{4,} [A-Za-z]{4,}/);
+      expect(refused.body.data.fields.file).toBe(refused.body.msg);
+    }
+    expect((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lab_experiment'))[0]!.n).toBe(before);
   });
 
   it('applies the expert rules to a batch, reading its test columns, unless switched off', async () => {
