@@ -144,7 +144,7 @@ describe('the AST experiment in the browser', () => {
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
     expect(await amp.innerText()).toContain('氨苄西林');
     expect(await amp.getByTestId('category').getAttribute('data-category')).toBe('R');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L > 耐药折点 8（EUCAST 2025，肠杆菌目）→ 耐药(R)');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > 耐药折点 8（EUCAST 2025，肠杆菌目，');
     expect(await page.locator('[data-testid=result-row][data-code=CIP]').getByTestId('category').getAttribute('data-category')).toBe('S');
     // R is red, S green.
     const colours = await page.evaluate(() =>
@@ -201,7 +201,7 @@ describe('the AST experiment in the browser', () => {
     const first = await submitAndFollow(page);
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
     const amp = page.locator('[data-testid=result-row][data-code=AMP]');
-    expect(await amp.innerText()).toContain('MIC 16 mg/L > R breakpoint 8 (EUCAST 2025, Enterobacterales) → R');
+    expect(await amp.innerText()).toContain('MIC 16 mg/L > R breakpoint 8 (EUCAST 2025, Enterobacterales, ');
     // The test entered, and plainly that the expert rules were off.
     expect(await page.getByTestId('experiment-tests').innerText()).toContain('ESBL: Negative (−)');
     expect(await page.getByTestId('fired-rules').innerText()).toContain('Expert rules not applied');
