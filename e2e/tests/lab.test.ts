@@ -163,9 +163,10 @@ describe('the AST experiment in the browser', () => {
     await settled(page);
     expect(await detail.getByTestId('detail-explanation').innerText()).toContain('耐药折点 8');
     const breakpoint = await detail.getByTestId('detail-breakpoint').innerText();
-    expect(breakpoint).toContain('Enterobacteriaceae');
+    // EUCAST 2025 comes from the AMR 3.0.0 table: its reference table and source line are named.
+    expect(breakpoint).toContain('Enterobacterales');
     expect(breakpoint).toContain('FAMILY_CODE EBC');
-    expect(breakpoint).toMatch(/Breakpoints\.txt:\d+/);
+    expect(breakpoint).toMatch(/clinical_breakpoints\.tsv:\d+/);
     await page.getByTestId('detail-close').click();
     await detail.waitFor({ state: 'hidden' });
 
