@@ -71,14 +71,14 @@ export async function startBenchPortal(env: Record<string, string> = {}): Promis
  * Sends a light request every `everyMs` while it runs, each one as soon as the last answered
  * or the interval passed, and keeps every wait: how long "any other request" waits meanwhile.
  */
-export function probe(url: string, everyMs = 100, headers: Record<string, string> = {}) {
+export function probe(url: string, everyMs = 100, init: RequestInit = {}) {
   const waits: number[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
       const started = performance.now();
       try {
-        const response = await fetch(url, { headers });
+        const response = await fetch(url, init);
         await response.arrayBuffer();
       } catch {
         /* a refused probe counts by its time */

@@ -4,18 +4,22 @@
  * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
  * seconds. Prints `READY <port>` once it listens.
  *
- *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR)
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1)
  */
+import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDb } from '../../apps/server/src/db';
 import { buildApp } from '../../apps/server/src/app';
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
+import { insertGenomes, readGenomeFolder } from '../../apps/server/src/resource/genomes';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 const db = await openDb(config);
 const portal = await buildApp(config, { db });
 const seeded = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reference_sequence');
 if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await smallReferenceSet('16S'));
+// BENCH_GENOMES=1: the shared reference genomes too, as an import would add them.
+if (process.env.BENCH_GENOMES === '1') await insertGenomes(db, await readGenomeFolder(path.join(config.refdataDir!, 'genome')), 'import');
 await portal.app.listen({ port: config.port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void portal.close().finally(() => process.exit(0)));
 console.log(`READY ${config.port}`);

@@ -1,7 +1,24 @@
 #!/usr/bin/env node
-// The `mdc` command. Sources are TypeScript, loaded through tsx so that the repository needs no build step.
-import { register } from 'tsx/esm/api';
+// The `mdc` command. It runs the JavaScript build of the sources (apps/server/dist, made by
+// build.mjs at install and again here whenever a source is newer), so that it starts without
+// compiling TypeScript. Without esbuild, or with MDC_FROM_SOURCES=1, it runs the TypeScript
+// sources through tsx, as the tests do.
+import { pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../src/cli/main.ts');
-await main(process.argv.slice(2));
+const args = process.argv.slice(2);
+let main;
+if (process.env.MDC_FROM_SOURCES !== '1') {
+  const { build, buildIsFresh, distDir } = await import('../build.mjs');
+  try {
+    if (!buildIsFresh()) await build({ quiet: true });
+    ({ main } = await import(pathToFileURL(`${distDir}/mdc.mjs`).href));
+  } catch (error) {
+    console.error(`mdc: running from the TypeScript sources (${error instanceof Error ? error.message : error})`);
+  }
+}
+if (!main) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
+await main(args);

@@ -57,6 +57,8 @@ const compileS = (performance.now() - compileStart) / 1000;
 interface Measured {
   wallS: number;
   peakMB: number;
+  /** User + system CPU seconds: what the work costs, whatever else the shared machine runs. */
+  cpuS: number;
 }
 
 function timed(label: string, cmd: string, args: string[]): Measured {
@@ -66,7 +68,8 @@ function timed(label: string, cmd: string, args: string[]): Measured {
   const wallS = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`${label} failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
   const report = readFileSync(timeFile, 'utf8');
-  return { wallS, peakMB: Number(report.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1] ?? NaN) / 1024 };
+  const seconds = (name: string) => Number(report.match(new RegExp(`${name} \\(seconds\\): ([\\d.]+)`))?.[1] ?? NaN);
+  return { wallS, peakMB: Number(report.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1] ?? NaN) / 1024, cpuS: seconds('User time') + seconds('System time') };
 }
 
 // The filtered references, in the MDC rRNA header form, and the queries with plain ids.
@@ -146,6 +149,7 @@ interface Row {
   tool: string;
   settings: string;
   totalS: number;
+  cpuS: number;
   runs: number[];
   acc: Accuracy;
   peakMB: number;
@@ -189,6 +193,7 @@ const mdcRow = (tool: string, settings: string, runs: typeof mdcRuns, out: strin
   tool,
   settings,
   totalS: median(runs.map((r) => r.m.wallS)),
+  cpuS: median(runs.map((r) => r.m.cpuS)),
   runs: runs.map((r) => r.m.wallS),
   acc: accuracy(mdcHits(out)),
   peakMB: Math.max(...runs.map((r) => r.m.peakMB)),
@@ -206,8 +211,8 @@ const vsHits = (file: string, tiesAreAll: boolean): Hits => {
   }
   return hits;
 };
-rows.push({ tool: 'vsearch', settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)', totalS: median(vsRuns.map((m) => m.wallS)), runs: vsRuns.map((m) => m.wallS), acc: accuracy(vsHits(vsOut, false)), peakMB: Math.max(...vsRuns.map((m) => m.peakMB)) });
-rows.push({ tool: 'vsearch (ties)', settings: '--usearch_global --id 0.7 --maxaccepts 20 --maxrejects 64 --top_hits_only', totalS: median(vsTieRuns.map((m) => m.wallS)), runs: vsTieRuns.map((m) => m.wallS), acc: accuracy(vsHits(vsTieOut, true)), peakMB: Math.max(...vsTieRuns.map((m) => m.peakMB)) });
+rows.push({ tool: 'vsearch', settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)', totalS: median(vsRuns.map((m) => m.wallS)), cpuS: median(vsRuns.map((m) => m.cpuS)), runs: vsRuns.map((m) => m.wallS), acc: accuracy(vsHits(vsOut, false)), peakMB: Math.max(...vsRuns.map((m) => m.peakMB)) });
+rows.push({ tool: 'vsearch (ties)', settings: '--usearch_global --id 0.7 --maxaccepts 20 --maxrejects 64 --top_hits_only', totalS: median(vsTieRuns.map((m) => m.wallS)), cpuS: median(vsTieRuns.map((m) => m.cpuS)), runs: vsTieRuns.map((m) => m.wallS), acc: accuracy(vsHits(vsTieOut, true)), peakMB: Math.max(...vsTieRuns.map((m) => m.peakMB)) });
 if (!values['skip-blast']) {
   const db = path.join(work, 'blastdb');
   const mk = timed('makeblastdb', 'makeblastdb', ['-in', its2.file, '-dbtype', 'nucl', '-parse_seqids', '-out', db]);
@@ -224,7 +229,7 @@ if (!values['skip-blast']) {
     blHits.set(query!, list);
   }
   for (const [query, list] of blHits) list.forEach((h, i) => (h.tied = bits.get(query)![i] === bits.get(query)![0]));
-  rows.push({ tool: 'blastn', settings: '-task megablast -max_target_seqs 20 (ties: equal bit score)', totalS: mk.wallS + bl.wallS, runs: [bl.wallS], acc: accuracy(blHits), peakMB: Math.max(mk.peakMB, bl.peakMB), index: `${mk.wallS.toFixed(2)} (makeblastdb)`, search: bl.wallS.toFixed(2) });
+  rows.push({ tool: 'blastn', settings: '-task megablast -max_target_seqs 20 (ties: equal bit score)', totalS: mk.wallS + bl.wallS, cpuS: mk.cpuS + bl.cpuS, runs: [bl.wallS], acc: accuracy(blHits), peakMB: Math.max(mk.peakMB, bl.peakMB), index: `${mk.wallS.toFixed(2)} (makeblastdb)`, search: bl.wallS.toFixed(2) });
 }
 
 // Threshold check on the dev set: how often a name at each species threshold and margin is right.
@@ -253,6 +258,7 @@ const thresholdLines: string[] = [];
 }
 
 const ratios = mdcRuns.map((r, i) => r.m.wallS / vsRuns[i]!.wallS);
+const cpuRatios = mdcRuns.map((r, i) => r.m.cpuS / vsRuns[i]!.cpuS);
 const pct = (n: number) => `${((100 * n) / expected.size).toFixed(1)} % (${n})`;
 const version = (cmd: string, args: string[], pattern: RegExp) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
@@ -267,11 +273,12 @@ const report = [
   `Reference: ITS2_reference.fasta.gz after MDC's filter, ${its2.kept} of ${its2.total} records (≥ 100 bases, named to species); MDC as served also reads ITS1 (${its1.kept} of ${its1.total}). Queries: ITS2_queries_dev.fasta.gz, ${expected.size} held-out ITS2 records.`,
   'Accuracy as for 16S/18S: top hit\'s species (or genus) equals the expected one; "among top ties" counts the expected species anywhere among the hits tied with the top hit.',
   '',
-  '| tool | index build (s) | search (s) | total wall (s) | top-hit species | species among top ties | top-hit genus | peak RSS (MB) | settings |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.tool} | ${r.index ?? 'n/a (inside each run)'} | ${r.search ?? '—'} | ${r.totalS.toFixed(2)} | ${pct(r.acc.topSpecies)} | ${pct(r.acc.tiedSpecies)} | ${pct(r.acc.topGenus)} | ${r.peakMB.toFixed(0)} | ${r.settings} |`),
+  '| tool | index build (s) | search (s) | total wall (s) | total CPU (s) | top-hit species | species among top ties | top-hit genus | peak RSS (MB) | settings |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.tool} | ${r.index ?? 'n/a (inside each run)'} | ${r.search ?? '—'} | ${r.totalS.toFixed(2)} | ${r.cpuS.toFixed(2)} | ${pct(r.acc.topSpecies)} | ${pct(r.acc.tiedSpecies)} | ${pct(r.acc.topGenus)} | ${r.peakMB.toFixed(0)} | ${r.settings} |`),
   '',
   `- MDC total / vsearch total (same run, each repetition): ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}.`,
+  `- MDC CPU / vsearch CPU (same run, each repetition): ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}; median ${median(cpuRatios).toFixed(2)}.`,
   `- MDC search only (indexes in memory, as in the server) / vsearch total: ${(t(mdcRuns, 'searchMs') / median(vsRuns.map((m) => m.wallS))).toFixed(2)}.`,
   '',
   '## Thresholds on the dev set (MDC hits on the ITS2 reference)',

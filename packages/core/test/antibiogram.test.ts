@@ -115,13 +115,21 @@ describe('intrinsic resistance and selective reporting', () => {
     const salmonella = { organism: 'sal', organismName: { en: 'Salmonella', zh: '沙门菌' } };
     const set = Array.from({ length: 31 }, (_, i) => isolate(`P${i}`, '2024-01-01', { CZO: 'S', GEN: 'S', CIP: 'S' }, salmonella));
     const note = { en: 'not reported susceptible for Salmonella', zh: '沙门菌不报告敏感' };
-    const policy = { suppressed: (organism: string, drug: string) => (organism === 'sal' && (drug === 'CZO' || drug === 'GEN') ? note : null) };
+    const seen: string[][] = [];
+    const policy = {
+      suppressed: (organism: string, drug: string, guidelines: readonly string[]) => {
+        seen.push([...guidelines]);
+        return organism === 'sal' && (drug === 'CZO' || drug === 'GEN') ? note : null;
+      },
+    };
     const ag = buildAntibiogram(set, {}, {}, policy);
     expect(ag.tables[0]!.organisms[0]!.cells.map((c) => c.drug)).toEqual(['CIP']);
     expect(ag.tables[0]!.suppressed).toEqual([
       { organism: 'sal', drug: 'CZO', n: 31, note },
       { organism: 'sal', drug: 'GEN', n: 31, note },
     ]);
+    // The policy is asked with the guideline of the cell (a rule may belong to CLSI only).
+    expect(seen[0]).toEqual(['CLSI 2022']);
   });
 });
 

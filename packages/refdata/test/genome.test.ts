@@ -78,6 +78,10 @@ describe('assembly reader', () => {
     ['duplicate contig names', () => bytes(fasta([['contig_1', bases(60_000)], ['contig_1', bases(60_000)]])), 'duplicate-contig', /contig_1.*more than once/, /不止一次/],
     ['mostly N', () => bytes(fasta([['chr', bases(60_000) + 'N'.repeat(70_000)]])), 'mostly-n', /ambiguity codes/, /N 或简并碱基/],
     ['a stray character', () => bytes(fasta([['chr', bases(60_000) + '#' + bases(60_000)]])), 'characters', /"#"/, /“#”/],
+    // Issue 17 R3: a million 12 bp "contigs" was read for seconds and accepted.
+    ['more than 10,000 contigs', () => bytes(fasta(Array.from({ length: 10_001 }, (_, i) => [`c${i}`, bases(12)] as [string, string]))), 'fragmented', /more than 10,000 sequences.*the limit is 10,000 contigs/, /超过 10,000 条序列/],
+    ['a contig N50 of tens of bp', () => bytes(fasta(Array.from({ length: 5_000 }, (_, i) => [`c${i}`, bases(40)] as [string, string]))), 'fragmented', /contig N50 of only 40 bp \(5,000 sequences\), under the floor of 500 bp/, /N50 只有 40 bp/],
+    ['a contig name of 1,001 characters', () => bytes(fasta([[`c${'x'.repeat(1_000)}`, bases(150_000)]])), 'long-name', /has 1,001 characters, more than the limit of 1,000/, /超过 1,000 个字符的上限/],
   ];
   for (const [what, make, problem, en, zh] of cases) {
     it(`refuses ${what} with a sentence naming the file, in both languages`, () => {

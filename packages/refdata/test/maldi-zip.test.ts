@@ -72,7 +72,12 @@ describe.skipIf(!dataDir)('zips of flex folders', () => {
       { name: 'x/1SLin/fid', data: a.fid },
       { name: 'x/1SLin/acqu', data: a.acqu },
     ]);
-    expect((await refusal(parseSpectrumUpload(good.subarray(0, good.length - 30), 'cut.zip'))).problem).toBe('zip');
+    const cut = await refusal(parseSpectrumUpload(good.subarray(0, good.length - 30), 'cut.zip'));
+    expect(cut.problem).toBe('zip');
+    // One language per message (issue 16): the zip library's English reason stays out of the Chinese one.
+    expect(cut.text.zh).not.toMatch(/[A-Za-z]{4,}/);
+    expect(cut.text.zh).toMatch(/无法读取 zip 文件/);
+    expect(cut.text.en).toMatch(/cannot be read/);
     const corrupt = Buffer.from(good);
     for (let i = 200; i < 5000; i += 7) corrupt[i] = corrupt[i]! ^ 0x5a;
     expect(['zip', 'fid-size', 'truncated-fid']).toContain((await refusal(parseSpectrumUpload(corrupt, 'bad.zip'))).problem);

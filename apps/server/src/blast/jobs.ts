@@ -1,4 +1,4 @@
-import type { JobContext } from '../jobs/handlers';
+import type { JobContext } from '../jobs/context';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { methodFor } from './methods';
 import { IDENTIFY_QUEUE, closeTask, failTask, startTask } from './tasks';

@@ -14,6 +14,27 @@ export interface MethodContext {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/**
+ * What one submission of a method may upload. The frame counts and measures multipart parts as
+ * they arrive and refuses the request the moment one of `files`, `fileBytes` or `totalBytes` is
+ * passed, so nothing beyond them is ever held. `unpackedBytes` (archives, gzip) and `points`
+ * (bases, peaks) are checked by the method's readers and said in /api/blast/info.
+ */
+export interface UploadLimits {
+  /** Files in one submission. */
+  files: number;
+  /** Bytes of one file as sent. */
+  fileBytes: number;
+  /** Bytes of all files of one submission as sent. */
+  totalBytes: number;
+  /** Bytes of all files once unpacked (zip, gzip). */
+  unpackedBytes?: number;
+  /** Data points of one submission: bases of an assembly, peaks of the spectra. */
+  points?: number;
+  /** The method's own sentence when more than `files` files come (e.g. "pack the spectra into one zip"). */
+  tooManyFiles?: LocalizedText;
+}
+
 /** A file sent with a submission (multipart upload). */
 export interface UploadedFile {
   field: string;
@@ -60,23 +81,8 @@ export interface ExportOptions {
   timeZone?: string;
 }
 
-/** How a job ended, as the frame records it on the task. */
-export interface Outcome {
-  status: 'done' | 'failed';
-  /** Why it failed, in both languages (for the history and the result page). */
-  error?: LocalizedText | null;
-  /** The call of the first identified item, for the history. */
-  call?: IdentificationCall | null;
-  /** Items identified (the rest were refused). */
-  identified?: number;
-  /** Which reference set answered and how long the search took. */
-  reference?: { version: string; count: number } | null;
-  searchMs?: number | null;
-  /** The method's whole answer when it keeps it on the task row. */
-  result?: unknown;
-  /** What the history shows beside the call (group members, a note). */
-  summary?: unknown;
-}
+import type { Outcome } from './outcome';
+export type { Outcome };
 
 /**
  * An identification method plugged into the frame. The frame owns tasks, the queue, the history,
@@ -88,8 +94,8 @@ export interface BlastMethod {
   ids: readonly IdentificationMethod[];
   /** What the method's figure of merit is, for the history's call. */
   measure: IdentificationCall['measure'];
-  /** Upload limit of one submission (bytes); methods without uploads leave it out. */
-  maxUploadBytes?: number;
+  /** What one submission may upload; methods without uploads leave it out (their multipart files are refused). */
+  uploads?: UploadLimits;
   /**
    * Files one task takes: 1 makes an upload of several files one task per file (an assembly, a
    * spectrum); otherwise the files of an upload are one task (sequences of a plate).

@@ -1,5 +1,6 @@
 import { biochemPdf } from './biochem/pdf';
 import { genomePdf } from './genome/pdf';
+import { itsPdf } from './its/report';
 import { proteomePdf } from './proteome/pdf';
 import { resultPdf } from './rrna/pdf';
 
@@ -10,6 +11,7 @@ import { resultPdf } from './rrna/pdf';
 export const PDF_DRAWERS = {
   rrna: resultPdf,
   genome: genomePdf,
+  its: itsPdf,
   biochem: biochemPdf,
   proteome: proteomePdf,
 };

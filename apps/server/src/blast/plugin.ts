@@ -10,7 +10,7 @@ import { ApiError, ok, requestLocale } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import { download, findTask, iso, taskNotFound, userIdOf } from './http';
 import { acceptBatch } from './batch';
-import type { BlastMethod, MethodContext, Submission, UploadedFile } from './method';
+import type { BlastMethod, MethodContext, Submission, UploadedFile, UploadLimits } from './method';
 import { BLAST_METHODS, OFFERED_METHODS, methodFor } from './methods';
 import { closePdfThreads } from './pdf-pool';
 import { pdfAvailable } from './report';
@@ -33,10 +33,23 @@ const unknownMethod = (names: string) => ({
   zh: `请选择鉴定方法：${names}`,
   en: `Choose an identification method: ${names}`,
 });
-const tooLarge = (mb: number) => ({
-  zh: `上传的文件超过 ${mb} MB 的上限`,
-  en: `The upload is larger than the limit of ${mb} MB`,
-});
+const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1)).toString();
+const uploadRefusals = {
+  'too-many-files': (limits: UploadLimits) =>
+    limits.tooManyFiles ??
+    (limits.files === 0
+      ? { zh: '该鉴定方法不接受上传文件', en: 'This identification method takes no files' }
+      : { zh: `一次最多上传 ${limits.files} 个文件`, en: `At most ${limits.files} file${limits.files === 1 ? '' : 's'} per submission` }),
+  'file-too-large': (limits: UploadLimits, name: string) => ({
+    zh: `文件 ${name} 超过 ${mb(limits.fileBytes)} MB 的上限`,
+    en: `The file ${name} is larger than the limit of ${mb(limits.fileBytes)} MB`,
+  }),
+  'upload-too-large': (limits: UploadLimits) => ({
+    zh: `上传的文件合计超过 ${mb(limits.totalBytes)} MB 的上限`,
+    en: `The files together are larger than the limit of ${mb(limits.totalBytes)} MB`,
+  }),
+};
+type UploadRefusal = keyof typeof uploadRefusals;
 const isMarkerGene = (method: IdentificationMethod): method is '16S' | '18S' => method === '16S' || method === '18S';
 
 export function summaryOf(row: TaskRow): z.infer<typeof taskSummary> {
@@ -81,21 +94,70 @@ function tokensOf(value: string | string[]): string[] {
   return [...new Set(list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => /^[A-Za-z0-9_-]{16,128}$/.test(v)))].slice(0, 500);
 }
 
-/** The largest upload any method accepts: the multipart parser's own limit. */
-const maxUploadBytes = Math.max(1, ...BLAST_METHODS.map((m) => m.maxUploadBytes ?? 0));
+const NO_UPLOADS: UploadLimits = { files: 0, fileBytes: 0, totalBytes: 0 };
+/** Until the form names its method, a file is measured against the largest limits any method has. */
+const ANY_UPLOADS: UploadLimits = {
+  files: Math.max(0, ...BLAST_METHODS.map((m) => m.uploads?.files ?? 0)),
+  fileBytes: Math.max(0, ...BLAST_METHODS.map((m) => m.uploads?.fileBytes ?? 0)),
+  totalBytes: Math.max(0, ...BLAST_METHODS.map((m) => m.uploads?.totalBytes ?? 0)),
+};
 
-/** Reads a multipart submission: its fields and files, each file whole in memory (within the limit). */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+function methodNamed(value: unknown): IdentificationMethod | undefined {
+  const wanted = String(value ?? '').trim().toLowerCase();
+  return OFFERED_METHODS.find((m) => m.toLowerCase() === wanted);
+}
+
+function uploadRefused(reason: UploadRefusal, limits: UploadLimits, locale: Locale, fileName = ''): ApiError {
+  const name = fileName.length > 80 ? `${fileName.slice(0, 80)}…` : fileName;
+  const message = uploadRefusals[reason](limits, name);
+  return new ApiError(ApiCode.PAYLOAD_TOO_LARGE, 413, message, {
+    fields: { file: message[locale] },
+    reason,
+    limits: { files: limits.files, fileBytes: limits.fileBytes, totalBytes: limits.totalBytes },
+  });
+}
+
+/**
+ * Reads a multipart submission part by part, counting files and measuring each as its bytes
+ * arrive against the method's limits (the method field comes first from the web client; before
+ * it, the largest limits of any method). The request is refused the moment a limit is passed:
+ * nothing beyond the limits is read into memory, however much the client sends.
+ */
+async function readMultipart(request: FastifyRequest, locale: Locale): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
+  let limits = ANY_UPLOADS;
+  let total = 0;
   for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new ApiError(ApiCode.BAD_REQUEST, 413, tooLarge(Math.round(maxUploadBytes / 1e6)));
-      files.push({ field: part.fieldname, fileName: part.filename, bytes });
-    } else {
+    if (part.type !== 'file') {
       fields[part.fieldname] = part.value;
+      if (part.fieldname === 'method' || (part.fieldname === 'marker' && fields.method === undefined)) {
+        const id = methodNamed(part.value);
+        if (id) limits = methodFor(id)?.uploads ?? NO_UPLOADS;
+      }
+      continue;
     }
+    if (files.length >= limits.files) throw uploadRefused('too-many-files', limits, locale);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      total += chunk.length;
+      if (size > limits.fileBytes) throw uploadRefused('file-too-large', limits, locale, part.filename);
+      if (total > limits.totalBytes) throw uploadRefused('upload-too-large', limits, locale);
+      chunks.push(chunk);
+    }
+    if (part.file.truncated) throw uploadRefused('file-too-large', limits, locale, part.filename);
+    files.push({ field: part.fieldname, fileName: part.filename, bytes: Buffer.concat(chunks) });
+  }
+  // A method named after its files: its own limits, now that they are known.
+  const id = methodNamed(fields.method ?? fields.marker);
+  if (id) {
+    const own = methodFor(id)?.uploads ?? NO_UPLOADS;
+    if (files.length > own.files) throw uploadRefused('too-many-files', own, locale);
+    const large = files.find((f) => f.bytes.length > own.fileBytes);
+    if (large) throw uploadRefused('file-too-large', own, locale, large.fileName);
+    if (files.reduce((n, f) => n + f.bytes.length, 0) > own.totalBytes) throw uploadRefused('upload-too-large', own, locale);
   }
   return { fields, files };
 }
@@ -105,7 +167,8 @@ const detailQueryShape: z.ZodRawShape = Object.assign({}, ...BLAST_METHODS.map((
 const infoShape: z.ZodRawShape = Object.assign({}, ...BLAST_METHODS.map((m) => m.infoShape ?? {}));
 
 const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContext }> = async (app, { db, context }) => {
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 100, fields: 50, fieldSize: 1_000_000 } });
+  // The parser's own limits are the outer fence; each method's are checked while reading (readMultipart).
+  await app.register(multipart, { limits: { fileSize: ANY_UPLOADS.fileBytes + 1, files: ANY_UPLOADS.files + 1, fields: 50, fieldSize: 1_000_000 } });
 
   async function taskMethod(task: TaskRow): Promise<BlastMethod> {
     const method = methodFor(task.method);
@@ -139,6 +202,8 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
           '`method` names the method (16S, 18S, genome …; `marker` 16S|18S is the older name of the field). ' +
           'Text input comes as a form or JSON body; files as multipart/form-data. Input the method cannot read is refused at once with HTTP 400 in the language of the request, and nothing is stored. ' +
           '16S/18S: empty text, characters that are not nucleotides, sequences shorter than 300 bp (or longer than 10,000), or more than 100 sequences are refused. ' +
+          'Sanger traces (.ab1) are read by content and trimmed by quality; a forward and a reverse trace of one isolate (names ending F/R) are assembled into one consensus; the field `pairs` ("none", or a JSON list of [forward, reverse] file names) overrides the pairing by name. ' +
+          'Several files are a batch: files the method refuses are left out and listed in `refused` with their reasons (nothing of them is stored); only when every file is refused is the submission refused, with `data.refused`. Genome assemblies become one task each (`tasks`). ' +
           'Otherwise a task is created with status `running` and queued; poll GET /api/blast/tasks/:id.',
         // A multipart request has no parsed body (null): its parts are read in the handler.
         body: z.record(z.string(), z.unknown()).nullish(),
@@ -147,9 +212,8 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
     },
     async (request, reply) => {
       const locale: Locale = requestLocale(request);
-      const { fields, files } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, files: [] };
-      const wanted = String(fields.method ?? fields.marker ?? '').trim().toLowerCase();
-      const id = OFFERED_METHODS.find((m) => m.toLowerCase() === wanted);
+      const { fields, files } = request.isMultipart() ? await readMultipart(request, locale) : { fields: request.body ?? {}, files: [] };
+      const id = methodNamed(fields.method ?? fields.marker);
       const method = id ? methodFor(id) : undefined;
       if (!id || !method) {
         const message = unknownMethod(OFFERED_METHODS.join(', '));

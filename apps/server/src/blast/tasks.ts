@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IdentificationCall, IdentificationMethod, LocalizedText } from '@mdc/core/identify';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
-import type { Outcome } from './method';
+import type { Outcome } from './outcome';
 
 /** One queue for every identification method; the job's task names its method. */
 export const IDENTIFY_QUEUE = 'identify';

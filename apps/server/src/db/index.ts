@@ -2,22 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 
-/**
- * The little the application needs from a database. Both the embedded PGlite and a
- * PostgreSQL server speak the same SQL, so one schema and one migration history serve both.
- */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: all of it commits or none of it does. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs several statements at once (migrations). */
-  exec(sql: string): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Db, Queryable } from './types';
+import type { Db } from './types';
 
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'home'>, options: { memory?: boolean } = {}): Promise<Db> {
   if (config.databaseUrl) {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './index';
+import type { Db, Queryable } from './types';
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const pg = await PGlite.create(dataDir);

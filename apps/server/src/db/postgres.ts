@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './index';
+import type { Db, Queryable } from './types';
 
 // Timestamps come back as Date objects and BIGINT counts as strings by default; counts in
 // this application stay far below 2^53, so read int8 as a JavaScript number.

@@ -15,10 +15,63 @@ export interface PageOptions {
 
 const ENTITY_PAGES: Record<string, EntityPage> = { 'resource-taxon-detail': 'resource-taxon-detail', 'resource-atb-detail': 'resource-atb-detail' };
 
+/** A zod issue as the validator hands it over: what was wrong, and the limit it passed. */
+interface SchemaIssue {
+  path?: PropertyKey[];
+  code?: string;
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  expected?: string;
+  keys?: string[];
+  values?: unknown[];
+  /** invalid_union: the issues of each alternative. */
+  errors?: SchemaIssue[][];
+}
+
 interface ValidationIssue {
   instancePath?: string;
+  keyword?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  params?: SchemaIssue & { issue?: SchemaIssue };
+}
+
+/** The zod issue behind a validation error (fastify-type-provider-zod spreads it into `params`, code as `keyword`). */
+function schemaIssue(issue: ValidationIssue): SchemaIssue | undefined {
+  if (issue.params?.issue) return issue.params.issue;
+  if (!issue.keyword) return undefined;
+  return { ...issue.params, code: issue.keyword };
+}
+
+const count = (n: number | bigint | undefined) => Number(n ?? 0).toLocaleString('en');
+
+/**
+ * A validation failure said for people: the field, and the limit it passed or what it should be,
+ * in the request's language alone — never a bare "Invalid request".
+ */
+export function describeIssue(field: string, issue: SchemaIssue | undefined, locale: Locale): string {
+  const zh = locale === 'zh';
+  const name = field === '_' ? (zh ? '请求内容' : 'The request') : field;
+  if (issue?.code === 'invalid_union' && issue.errors) {
+    // Of the alternatives, the one of the right kind says what was wrong (a text too long, not "not a list").
+    const fitting = issue.errors.find((branch) => branch[0] && branch[0].code !== 'invalid_type')?.[0];
+    if (fitting) return describeIssue(field, fitting, locale);
+  }
+  const units = issue?.origin === 'string' ? (zh ? ' 个字符' : ' characters') : issue?.origin === 'array' || issue?.origin === 'set' ? (zh ? ' 项' : ' items') : '';
+  switch (issue?.code) {
+    case 'too_big':
+      return zh ? `${name}：超过上限，最多 ${count(issue.maximum)}${units}` : `${name}: more than the limit of ${count(issue.maximum)}${units}`;
+    case 'too_small':
+      return zh ? `${name}：少于下限，至少 ${count(issue.minimum)}${units}` : `${name}: less than the minimum of ${count(issue.minimum)}${units}`;
+    case 'invalid_type':
+      return zh ? `${name}：格式不对（应为 ${issue.expected ?? '其他类型'}）` : `${name}: of the wrong kind (expected ${issue.expected ?? 'another type'})`;
+    case 'unrecognized_keys':
+      return zh ? `不接受的字段：${(issue.keys ?? []).join('、')}` : `Fields not accepted: ${(issue.keys ?? []).join(', ')}`;
+    case 'invalid_value':
+      return zh ? `${name}：取值无效（可选：${(issue.values ?? []).map(String).join('、')}）` : `${name}: not one of ${(issue.values ?? []).map(String).join(', ')}`;
+    default:
+      return zh ? `${name}：取值无效` : `${name}: not a valid value`;
+  }
 }
 
 function fieldOf(issue: ValidationIssue): string {
@@ -27,9 +80,9 @@ function fieldOf(issue: ValidationIssue): string {
   return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
 }
 
-function translate(message: string | undefined, locale: Locale): string {
-  if (message && isFieldMessageKey(message)) return fieldMessage(message, locale);
-  return envelope(ApiCode.BAD_REQUEST, locale, null).msg;
+function translate(issue: ValidationIssue, field: string, locale: Locale): string {
+  if (issue.message && isFieldMessageKey(issue.message)) return fieldMessage(issue.message, locale);
+  return describeIssue(field, schemaIssue(issue), locale);
 }
 
 /**
@@ -49,17 +102,20 @@ export function registerErrorHandling(app: FastifyInstance, { webDist, publicUrl
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue);
-        fields[field] ??= translate(issue.message, locale);
+        fields[field] ??= translate(issue, field, locale);
       }
       const first = Object.values(fields)[0];
-      return reply.status(400).send({ code: ApiCode.BAD_REQUEST, msg: first ?? translate(undefined, locale), data: { fields } });
+      return reply.status(400).send({ code: ApiCode.BAD_REQUEST, msg: first ?? describeIssue('_', undefined, locale), data: { fields } });
     }
     const status = error.statusCode ?? 500;
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send(envelope(ApiCode.UNSUPPORTED_MEDIA_TYPE, locale, null));
     }
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(envelope(ApiCode.PAYLOAD_TOO_LARGE, locale, null));
+      const limit = request.routeOptions.bodyLimit;
+      const mb = limit ? Number((limit / 1024 / 1024).toFixed(2)).toString() : undefined;
+      const texts = mb ? { zh: `提交的内容超过 ${mb} MB 的上限`, en: `The request is larger than the limit of ${mb} MB` } : undefined;
+      return reply.status(413).send(envelope(ApiCode.PAYLOAD_TOO_LARGE, locale, null, texts));
     }
     if (status === 429) {
       return reply.status(429).send(envelope(ApiCode.TOO_MANY_REQUESTS, locale, null));

@@ -1,15 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { JobContext } from './context';
 import type { JobHandler } from './runner';
 import { labJobHandlers } from '../lab/jobs';
 import { blastJobHandlers } from '../blast/jobs';
 
-export interface JobContext {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
+export type { JobContext } from './context';
 
 /**
  * Every queue the portal knows, with the code that works it. The server's own runner and

@@ -265,20 +265,27 @@ export function pdfFont(): { files: FontFiles; regular: Buffer; bold: Buffer } |
   return fontCache;
 }
 
-export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer | null> {
+/** A Lab PDF with the CJK font as 'body' and 'bold', its pages kept for footers, its bytes collected; null without a font. */
+export function labPdfDocument(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; finished: Promise<Buffer> } | null {
   const font = pdfFont();
   if (!font) return null;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 48, bottom: 56, left: 40, right: 40 },
-    info: { Title: `${T.title[locale]} #${detail.number}`, Author: 'MDC · Microbe Data Cloud' },
-    bufferPages: true,
-  });
+  const doc = new PDFDocument({ ...options, bufferPages: true });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.registerFont('body', font.regular, font.files.regular.family);
   doc.registerFont('bold', font.bold, font.files.bold.family);
+  return { doc, finished };
+}
+
+export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zone = defaultTimeZone(locale)): Promise<Buffer | null> {
+  const opened = labPdfDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 56, left: 40, right: 40 },
+    info: { Title: `${T.title[locale]} #${detail.number}`, Author: 'MDC · Microbe Data Cloud' },
+  });
+  if (!opened) return null;
+  const { doc, finished } = opened;
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

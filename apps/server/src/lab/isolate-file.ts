@@ -75,7 +75,13 @@ export interface IsolateFile {
   problems: FileProblem[];
 }
 
-export class IsolateFileError extends Error {}
+/** An isolate file that cannot be read, with the reason in both languages (one language per message). */
+export class IsolateFileError extends Error {
+  constructor(readonly texts: { zh: string; en: string }) {
+    super(texts.en);
+    this.name = 'IsolateFileError';
+  }
+}
 
 /** "EUCAST 2022", "CLSI", "clsi2021" → the guideline and, when given, the year. */
 export function parseGuidelineText(text: string): { guideline: string; year?: number } | null {
@@ -168,17 +174,25 @@ export function parseCollectionDate(text: string, order: DateOrder = 'dmy'): str
   return date.toISOString().slice(0, 10);
 }
 
-/** Month-first when some date of the column has a second part above 12 and none a first part above 12. */
+/**
+ * Month-first when some date of the column has a second part above 12 and none a first part above
+ * 12. Stops at the first date that proves day-first (WHONET's own files), so a long file is not
+ * split twice.
+ */
 export function dateOrderOf(values: Iterable<string>): DateOrder {
-  let dayFirst = false;
   let monthFirst = false;
   for (const value of values) {
     const match = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{4}/.exec(value.trim());
     if (!match) continue;
-    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[1]) > 12) return 'dmy';
     if (Number(match[2]) > 12) monthFirst = true;
   }
-  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
+  return monthFirst ? 'mdy' : 'dmy';
+}
+
+/** The cells of one column of the data lines, read lazily. */
+function* columnCells(all: readonly string[], from: number, delimiter: string, at: number): Generator<string> {
+  for (let i = from; i < all.length; i++) yield splitLine(all[i]!, delimiter)[at] ?? '';
 }
 
 function contextOf(cell: (name: ContextColumn) => string, order: DateOrder): IsolateContext | undefined {
@@ -232,7 +246,7 @@ export function readIsolateFile(text: string): IsolateFile {
 export function openIsolateFile(text: string): IsolateStream {
   const all = lines(text);
   const headerIndex = all.findIndex((l) => l.trim() !== '' && !l.startsWith('#'));
-  if (headerIndex < 0) throw new IsolateFileError('the file is empty');
+  if (headerIndex < 0) throw new IsolateFileError({ en: 'the file is empty', zh: '文件为空' });
   const headerLine = all[headerIndex]!;
   const delimiter = detectDelimiter(headerLine);
   const header = splitLine(headerLine, delimiter).map((h) => h.trim());
@@ -247,9 +261,10 @@ export function openIsolateFile(text: string): IsolateStream {
   if (upper.includes('ORGANISM') && upper.some((h) => parseWhonetTestCode(h) !== null)) {
     return { format: 'wide', header, entries: readWide(all, headerIndex, header, delimiter, false) };
   }
-  throw new IsolateFileError(
-    'unrecognised header: expected a WHONET file (ROW_IDX|ORGANISM|AMP_ND10…), a table with ORGANISM and WHONET test columns, or columns guideline, organism, antibiotic, method, value',
-  );
+  throw new IsolateFileError({
+    en: 'unrecognised header: expected a WHONET file (ROW_IDX|ORGANISM|AMP_ND10…), a table with ORGANISM and WHONET test columns, or columns guideline, organism, antibiotic, method, value',
+    zh: '无法识别的表头：应为 WHONET 导出文件（ROW_IDX|ORGANISM|AMP_ND10…）、含 ORGANISM 与 WHONET 试验列的表格，或含 guideline、organism、antibiotic、method、value 列的表格',
+  });
 }
 
 /**
@@ -272,7 +287,7 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
   const fieldColumns = upper.flatMap((h, c) => (testFields.has(h) ? [c] : []));
   const contextAt = Object.fromEntries(CONTEXT_COLUMNS.map((name) => [name, columnOf(header, name)])) as Record<ContextColumn, number>;
   const dateAt = contextAt.collectionDate;
-  const order = dateAt >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[dateAt] ?? '')) : 'dmy';
+  const order = dateAt >= 0 ? dateOrderOf(columnCells(all, headerIndex + 1, delimiter, dateAt)) : 'dmy';
   let count = 0;
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
@@ -332,7 +347,7 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
   const at = Object.fromEntries((Object.keys(LONG_ALIASES) as LongColumn[]).map((name) => [name, columnOf(header, name)])) as Record<LongColumn, number>;
   const byKey = new Map<string, FileIsolate>();
   const isolates: FileIsolate[] = [];
-  const order = at.collectionDate >= 0 ? dateOrderOf(all.slice(headerIndex + 1).map((l) => splitLine(l, delimiter)[at.collectionDate] ?? '')) : 'dmy';
+  const order = at.collectionDate >= 0 ? dateOrderOf(columnCells(all, headerIndex + 1, delimiter, at.collectionDate)) : 'dmy';
   for (let i = headerIndex + 1; i < all.length; i++) {
     const raw = all[i]!;
     if (raw.trim() === '' || raw.startsWith('#')) continue;

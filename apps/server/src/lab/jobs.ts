@@ -1,4 +1,4 @@
-import type { JobContext } from '../jobs/handlers';
+import type { JobContext } from '../jobs/context';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { emptySummary, interpretFile, type BatchRow } from './batch';
 import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterpretJob, storeBatchOutput, type ExperimentRow } from './experiments';

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode, type Locale } from '@mdc/contracts';
+import { breakpointHistory } from '@mdc/core/ast';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
@@ -18,6 +19,7 @@ import {
   experimentSettings,
   experimentResults,
   findExperiment,
+  interpretExperiment,
   listExperiments,
   resultItem,
   type ExperimentRow,
@@ -143,6 +145,59 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     async (request, reply) => {
       const found = await knowledge();
       return ok(request, reply, found ? found.suggestions.search(request.query.q, request.query.limit) : []);
+    },
+  );
+
+  app.get(
+    '/api/lab/breakpoint-history',
+    {
+      schema: {
+        tags,
+        summary: 'One organism × drug across every year of a guideline: S and R per year and the years they changed (the step chart of the breakpoint page)',
+        querystring: z.object({
+          organism: z.string().max(200),
+          antibiotic: z.string().max(100),
+          guideline: z.string().max(40).default('CLSI'),
+          method: z.enum(['MIC', 'DISK', 'mic', 'disk']).default('MIC').transform((m) => m.toUpperCase() as 'MIC' | 'DISK'),
+        }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              organism: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }).nullable(),
+              antibiotic: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }).nullable(),
+              guideline: z.string().nullable(),
+              method: z.string(),
+              years: z.array(
+                z.object({
+                  year: z.number().int(),
+                  s: z.number().nullable(),
+                  r: z.number().nullable(),
+                  sdd: z.boolean(),
+                  referenceTable: z.string(),
+                  matchedAt: z.string(),
+                  changed: z.boolean().describe('S or R differs from the year before'),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { kb, names, suggestions } = await requireKnowledge();
+      const q = request.query;
+      const code = kb.findOrganism(q.organism)?.code ?? suggestions.resolve(q.organism);
+      const organism = code ? kb.organism(code) : undefined;
+      const drug = kb.findAntibiotic(q.antibiotic);
+      const guideline = kb.breakpoints.guideline(q.guideline);
+      const years = organism && drug && guideline ? breakpointHistory(kb, { organism: organism.code, antibiotic: drug.code, guideline, method: q.method }) : [];
+      return ok(request, reply, {
+        organism: organism ? { code: organism.code, name: organism.name, nameZh: kb.organisms.localNameOf(organism.code) ?? null } : null,
+        antibiotic: drug ? { code: drug.code, name: drug.name, nameZh: names.antibioticZh(drug.code) ?? null } : null,
+        guideline,
+        method: q.method,
+        years,
+      });
     },
   );
 
@@ -397,6 +452,62 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     async (request, reply) => ok(request, reply, (await detailOf(request, request.params.id)).detail),
   );
 
+  app.get(
+    '/api/lab/experiments/:id/reread',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Re-read a single experiment under another year of its guideline: every result with its category then and now, the differences marked',
+        params: idParams,
+        querystring: z.object({ year: z.coerce.number().int().min(1900).max(2100) }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              guideline: z.string().nullable(),
+              year: z.number().int().nullable().describe('the year the experiment was read under'),
+              otherYear: z.number().int(),
+              differences: z.number().int(),
+              results: z.array(
+                z.object({
+                  antibiotic: z.string(),
+                  value: z.string(),
+                  category: z.string().nullable(),
+                  otherCategory: z.string().nullable(),
+                  otherBreakpoint: z.string(),
+                  differs: z.boolean(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { row, detail } = await detailOf(request, request.params.id);
+      const found = await requireKnowledge();
+      if (row.kind !== 'single') throw new ApiError(ApiCode.NOT_FOUND, 404, LAB_MESSAGES.notFound);
+      const guideline = row.guideline ?? found.kb.defaultGuideline;
+      if (!found.kb.breakpoints.yearsOf(found.kb.breakpoints.guideline(guideline) ?? guideline, 'Human').includes(request.query.year)) {
+        throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.unknownGuideline);
+      }
+      const { stored } = interpretExperiment({ ...row, guideline, year: request.query.year }, found);
+      const results = detail.results.map((now, i) => {
+        const then = stored[i];
+        return {
+          antibiotic: now.antibiotic?.code ?? now.antibioticInput,
+          value: now.value,
+          category: now.category,
+          otherCategory: then?.category ?? null,
+          otherBreakpoint: breakpointText(then?.breakpoint ?? null),
+          differs: (then?.category ?? null) !== now.category,
+        };
+      });
+      return ok(request, reply, { guideline: detail.guideline, year: detail.year, otherYear: request.query.year, differences: results.filter((r) => r.differs).length, results });
+    },
+  );
+
   const deleteSchema = {
     tags,
     security,
@@ -509,9 +620,12 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       try {
         file = readIsolateFile(upload!.content);
       } catch (error) {
-        if (error instanceof IsolateFileError || (error as Error).name === 'RefdataFormatError') {
-          const message = (error as Error).message;
-          bad({ en: `The file could not be read: ${message}`, zh: `无法读取该文件：${message}` });
+        if (error instanceof IsolateFileError) bad({ en: `The file could not be read: ${error.texts.en}`, zh: `无法读取该文件：${error.texts.zh}` });
+        if ((error as Error).name === 'RefdataFormatError') {
+          // The reader's reason is English only: the Chinese message says where, in Chinese alone.
+          const { line, column } = error as { line?: number; column?: string };
+          const where = [line !== undefined ? `第 ${line} 行` : '', column ? `${column} 列` : ''].filter(Boolean).join('，');
+          bad({ en: `The file could not be read: ${(error as Error).message}`, zh: `无法读取该文件：${where ? `${where}的` : ''}格式不符合要求` });
         }
         throw error;
       }

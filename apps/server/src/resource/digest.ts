@@ -1,7 +1,7 @@
 import { ORGANISM_LEVELS } from '@mdc/core/ast';
 import type { Queryable } from '../db';
 import { organismGroups, whonetOrganismsByTaxon, type WhonetOrganism } from './hierarchy';
-import type { OrganismLabels } from './service';
+import type { OrganismLabels } from './organism-labels';
 
 export interface TableCount {
   guideline: string;

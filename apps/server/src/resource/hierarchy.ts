@@ -1,8 +1,8 @@
 import type { OrganismGroup } from '@mdc/contracts';
 import { ORGANISM_LEVELS } from '@mdc/core/ast';
 import type { Queryable } from '../db';
-import type { OrganismLabels } from './service';
-import type { SqlParams } from './http';
+import type { OrganismLabels } from './organism-labels';
+import type { SqlParams } from './sql-params';
 
 /** A WHONET organism with the grouping columns breakpoint and rule rows are keyed on. */
 export interface WhonetOrganism {

@@ -70,11 +70,4 @@ export function orderBy(sort: string | undefined, allowed: Record<string, string
   return [...parts, tieBreak].join(', ');
 }
 
-/** Collects `$n` parameters while a WHERE clause is assembled. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
+export { SqlParams } from './sql-params';

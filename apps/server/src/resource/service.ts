@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ORGANISM_GROUP_LABELS } from '@mdc/core/ast';
 import type { Db } from '../db';
 import { buildSearchIndex } from '../search/build';
 import { SearchIndex } from '../search/index';
 import { importRefdata, lastImport, type ImportOptions, type ImportProgressEvent, type ImportSummary, type LastImport } from './importer';
 import { BreakpointDigest, loadBreakpointDigest } from './digest';
-import type { Localized } from './labels';
 import { looksLikeDataDir } from './sources';
 
 export interface ImportState {
@@ -19,33 +17,8 @@ export interface ImportState {
   error?: string;
 }
 
-export interface WhonetOrganismInfo {
-  code: string;
-  name: string;
-  nameZh: string | null;
-  taxonMo: string | null;
-}
-
-/** How the reference pages name an organism group code ("EBC" → Enterobacterales / 肠杆菌目). */
-export class OrganismLabels {
-  constructor(private readonly byCode: ReadonlyMap<string, WhonetOrganismInfo>) {}
-
-  organism(code: string): WhonetOrganismInfo | undefined {
-    return this.byCode.get(code.toLowerCase());
-  }
-
-  /** Label of the organisms a breakpoint or rule row names through its code and code type. */
-  group(code: string, type: string): Localized {
-    if (type === 'ALL' || type === '' || code === 'ALL' || code === 'Gen') return ORGANISM_GROUP_LABELS.ALL!;
-    if (type !== 'WHONET_ORG_CODE') {
-      const curated = ORGANISM_GROUP_LABELS[code.toUpperCase()] ?? ORGANISM_GROUP_LABELS[code];
-      if (curated) return curated;
-    }
-    const organism = this.organism(code);
-    if (organism) return { en: organism.name, zh: organism.nameZh ?? organism.name };
-    return { en: code, zh: code };
-  }
-}
+export { OrganismLabels, type WhonetOrganismInfo } from './organism-labels';
+import { OrganismLabels } from './organism-labels';
 
 export interface DrugInfo {
   code: string;

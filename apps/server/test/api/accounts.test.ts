@@ -334,7 +334,7 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
         payload: 'email=' + 'a'.repeat(2 * 1024 * 1024),
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ code: 1002, msg: 'The request is too large' });
+      expect(res.json()).toMatchObject({ code: 1002, msg: 'The request is larger than the limit of 1 MB' });
     });
 
     it.each(['Bearer garbage', 'Bearer ' + 'x'.repeat(43), 'Basic abc', 'Bearer'])('answers a bad token (%s) with 401', async (authorization) => {

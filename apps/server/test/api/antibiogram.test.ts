@@ -235,4 +235,23 @@ describe.each(dbKinds)('antibiogram API on %s', (kind) => {
     }, 30_000);
     expect((await get('/api/lab/antibiogram', carol)).body.data.facets.isolates).toBe(1);
   });
+
+  it('alert rates come from the interpretation alerts: MRSA among S. aureus per year', async () => {
+    const dave = await account();
+    const rows = ['ROW_IDX|PATIENT_ID|SPEC_NUM|SPEC_DATE|WARD|ORGANISM|OXA_NM|VAN_NM'];
+    // 2023: 2 of 4 oxacillin-resistant; 2024: 1 of 2.
+    const oxa = [['2023', 4], ['2023', 0.25], ['2023', 8], ['2023', 0.5], ['2024', 4], ['2024', 0.25]] as const;
+    oxa.forEach(([year, mic], i) => rows.push(`${i}|P${i}|S${i}|10/5/${year}|w1|sau|${mic}|1`));
+    const created = await upload(portal, '/api/lab/batches', {}, [{ name: 'mrsa.txt', bytes: Buffer.from(rows.join('\n') + '\n') }], { token: dave });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    const data = await waitFor(async () => {
+      const { body } = await get('/api/lab/antibiogram', dave);
+      return body.data.facets.isolates === 6 ? body.data : undefined;
+    }, 60_000);
+    const mrsa = data.incidence.filter((r: { alert: string }) => r.alert === 'MRSA').map((r: { period: string; withAlert: number; isolates: number }) => [r.period, r.withAlert, r.isolates]);
+    expect(mrsa).toEqual([
+      ['2023', 2, 4],
+      ['2024', 1, 2],
+    ]);
+  });
 });

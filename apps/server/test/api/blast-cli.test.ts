@@ -22,7 +22,7 @@ let queries: FastaRecord[];
 let queryFile: string;
 let referenceFile: string;
 
-/** The command's output and exit code (a batch with refused inputs ends with 3, not an error). */
+/** The command's output and exit code (a batch with refused inputs ends with 1). */
 function identify(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   return run(process.execPath, [mdc, 'identify', ...args], { env: { ...process.env, ...env }, cwd: repoRoot, maxBuffer: 64 << 20 }).then(
     ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
@@ -53,8 +53,8 @@ afterAll(() => {
 describe('mdc identify', () => {
   it('prints one TSV row per hit, the expected species first, and a row for a refused sequence', async () => {
     const { stdout, stderr, code } = await identify(['--marker', '16S', '--query', queryFile, '--reference', referenceFile, '--top', '2']);
-    // The too-short sequence is refused, the others answered: exit code 3, the refusal named.
-    expect(code).toBe(3);
+    // The too-short sequence is refused, the others answered: exit code 1, the refusal named.
+    expect(code).toBe(1);
     expect(stderr).toMatch(/refused garbage: .*shorter than 300/);
     const rows = tsvRows(stdout);
     for (const q of queries) {
@@ -84,7 +84,7 @@ describe('mdc identify', () => {
     }
   });
 
-  it('reads Sanger traces by content, several at once: a F/R pair as one consensus, trimming in the TSV, an unreadable trace refused (exit 3)', async () => {
+  it('reads Sanger traces by content, several at once: a F/R pair as one consensus, trimming in the TSV, an unreadable trace refused (exit 1)', async () => {
     const fixtures = path.join(repoRoot, 'packages/refdata/test/fixtures/ab1');
     // Names that say nothing of the format: traces are known by their content.
     const forward = path.join(dir, 'S1_F.dat');
@@ -95,7 +95,8 @@ describe('mdc identify', () => {
     writeFileSync(cut, readFileSync(path.join(fixtures, 'biopython-310.ab1')).subarray(0, 5000));
     const single = path.join(fixtures, 'biopython-3730.ab1');
     const { stdout, stderr, code } = await identify(['--method', '16S', '--query', forward, reverse, cut, single, '--reference', referenceFile, '--top', '1']);
-    expect(code).toBe(3);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/1 refused, 2 answered/);
     expect(stderr).toMatch(/refused .*cut\.ab1: its directory lies outside the file/);
     const [header, ...lines] = stdout.trimEnd().split('\n');
     expect(header!.split('\t')).toEqual([...COLUMNS, 'source', 'kept', 'trimmed_start', 'trimmed_end', 'mean_quality', 'overlap', 'overlap_identity']);

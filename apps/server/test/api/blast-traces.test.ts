@@ -58,6 +58,8 @@ describe.each(dbKinds)('Sanger traces, F/R pairs and batches on %s', (kind) => {
     expect(sequence.length).toBeGreaterThan(sequence.read.qualityTrim.end - sequence.read.qualityTrim.start);
     expect(sequence.length).toBeGreaterThan(sequence.read.pair.reverse.qualityTrim.end - sequence.read.pair.reverse.qualityTrim.start);
     expect(sequence.result).not.toBeNull();
+    const exported = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.csv`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
+    expect(exported.body).toMatch(/assembled with the reverse trace S1_R\.ab1: overlap \d{3} bp at 9\d\.\d% identity, consensus \d{4} bp/);
   });
 
   it('pairs as the user says (pairs field), or not at all; a malformed pairs field is refused naming it', async () => {

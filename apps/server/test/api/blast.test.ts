@@ -186,12 +186,14 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
       for (const locale of ['en', 'zh'] as const) {
         const answer = await call(portal, 'POST', '/api/blast/tasks', c.body, { locale, token: locale === 'en' ? alice : undefined });
         expect(answer.status, JSON.stringify(c.body)).toBe(400);
-        expect(answer.body.msg).toBe(c[locale]);
+        // Issue 17 R9: the seed's headline first, then the reason, in the one language.
+        expect(answer.body.msg.startsWith(c[locale])).toBe(true);
+        expect(answer.body.msg).toContain(answer.body.data.detail[locale]);
         expect(answer.body.data.reason).toBe(c.reason);
-        expect(answer.body.data.fields.sequence).toBe(c[locale]);
+        expect(answer.body.data.fields.sequence).toBe(answer.body.msg);
       }
     }
-    // The headline stays the seed's; the specific reason comes with it.
+    // The headline starts with the seed's sentence; the specific reason follows it.
     const specific: [Record<string, string>, string, RegExp][] = [
       [{ marker: '16S', sequence: 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12) }, 'protein', /protein \(amino-acid\) sequence/],
       [{ marker: '16S', sequence: Array.from({ length: 101 }, (_, i) => `>s${i}\n${'ACGT'.repeat(100)}`).join('\n') }, 'too-many', /^At most 100 sequences per submission; this one has 101\.$/],
@@ -201,7 +203,7 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     for (const [body, reason, detail] of specific) {
       const answer = await call(portal, 'POST', '/api/blast/tasks', body, { locale: 'en' });
       expect(answer.status, reason).toBe(400);
-      expect(answer.body.msg).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
+      expect(answer.body.msg).toBe(`Unsupported 16s gene sequence, Please confirm and re-enter — ${answer.body.data.detail.en}`);
       expect(answer.body.data.reason).toBe(reason);
       expect(answer.body.data.detail.en).toMatch(detail);
       expect(answer.body.data.detail.zh).toMatch(/[\u4e00-\u9fff]/);
@@ -341,7 +343,7 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
         const answer = await post([{ name, bytes }], locale);
         expect(answer.statusCode, name).toBe(400);
         const body = answer.json();
-        expect(body.msg).toBe(locale === 'en' ? 'Unsupported 16s gene sequence, Please confirm and re-enter' : '不支持的 16s 基因序列，请确认后重新输入');
+        expect(body.msg.startsWith(locale === 'en' ? 'Unsupported 16s gene sequence, Please confirm and re-enter — ' : '不支持的 16s 基因序列，请确认后重新输入：')).toBe(true);
         expect(body.data.reason).toBe('unreadable-file');
         if (locale === 'en') expect(body.data.detail.en).toMatch(en);
         else expect(body.data.detail.zh).toMatch(new RegExp(`^${name.replace('.', '\\.')}：`));

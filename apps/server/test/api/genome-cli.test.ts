@@ -82,13 +82,13 @@ describe('mdc identify --method genome', () => {
     const bad = path.join(work, 'reads.fastq');
     writeFileSync(bad, `@r1\nACGT\n+\nIIII\n`);
     const good = path.join(dir, tests.find((t) => t.file.includes('T09_'))!.file);
-    // Exit code 3: something was refused, the rest answered.
+    // Exit code 1: something was refused, the rest answered.
     const { stdout, stderr } = await mdcRun(['identify', '--method', 'genome', '--query', bad, good, '--reference', dir, '--top', '1']).then(
       () => {
         throw new Error('exit code 0 though a query was refused');
       },
       (error: { code: number; stdout: string; stderr: string }) => {
-        expect(error.code).toBe(3);
+        expect(error.code).toBe(1);
         return error;
       },
     );

@@ -3,8 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realDataDir } from '../unit/support/small-refdata';
+
+// Every run reads the whole current reference (WHONET, AMR 3.0.0 breakpoints and taxonomy): seconds each on a busy machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const bin = path.join(repo, 'apps/server/bin/mdc.js');

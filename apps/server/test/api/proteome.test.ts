@@ -195,7 +195,7 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
     const en = await call(portal, 'GET', `/api/blast/tasks/${spotTask}/export.csv`, undefined, { token: alice, locale: 'en' });
     expect(en.status).toBe(200);
     const lines = en.raw.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('spectrum,spot,rank,species,strain,score,level,matched peaks,query peaks matched (%),reference peaks matched (%),intensity correlation,main spectrum,note');
+    expect(lines[0]).toBe('spectrum,spot,rank,species,strain,score,level,matched peaks,query peaks matched (%),reference peaks matched (%),intensity correlation,main spectrum,note,answer,carried by,library-free (theoretical protein masses)');
     expect(lines).toHaveLength(11);
     expect(lines[1]).toMatch(new RegExp(`^F10\\.zip:0_F10/1/1SLin,F10,1,${PLACEHOLDER_SPECIES.species1},,2\\.\\d\\d,species`));
     const zh = await call(portal, 'GET', `/api/blast/tasks/${spotTask}/export.csv`, undefined, { token: alice, locale: 'zh' });

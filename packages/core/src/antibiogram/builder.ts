@@ -202,7 +202,7 @@ function tabulate(period: string, isolates: readonly AntibiogramIsolate[], rules
   for (const [organism, row] of organisms) {
     const cells: AntibiogramCell[] = [];
     for (const [drug, tally] of [...row.drugs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const note = policy.suppressed(organism, drug);
+      const note = policy.suppressed(organism, drug, [...tally.guidelines]);
       if (note) {
         suppressed.push({ organism, drug, n: tally.n, note });
         continue;

@@ -80,8 +80,11 @@ export const M39_DEFAULT_RULES: Readonly<AntibiogramRules> = Object.freeze({
 
 /** What may be reported of a drug for an organism (selective reporting, from the reporting rules). */
 export interface ReportingPolicy {
-  /** A note when the drug must not be reported for the organism; null when it may be. */
-  suppressed(organism: string, drug: string): Localized | null;
+  /**
+   * A note when the drug must not be reported for the organism under the guidelines its cell was
+   * read with ("CLSI 2025"); null when it may be.
+   */
+  suppressed(organism: string, drug: string, guidelines: readonly string[]): Localized | null;
 }
 
 export const REPORT_EVERYTHING: ReportingPolicy = { suppressed: () => null };

@@ -54,3 +54,4 @@ export { MESSAGES, message, type MessageKey } from './messages';
 export { CATEGORY_LABELS, CATEGORY_LEGEND, ORGANISM_GROUP_LABELS, categoryLabel } from './labels';
 export { boundedEditDistance, FuzzyIndex, type FuzzyHit } from './fuzzy';
 export { organismAliases, serovarName, type AliasTaxon, type AliasWhonetOrganism, type OrganismAlias } from './organism-aliases';
+export { breakpointHistory, type BreakpointYear } from './history';

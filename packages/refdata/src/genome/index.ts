@@ -42,7 +42,9 @@ export type AssemblyProblem =
   | 'too-short'
   | 'too-large'
   | 'duplicate-contig'
-  | 'mostly-n';
+  | 'mostly-n'
+  | 'fragmented'
+  | 'long-name';
 
 export interface LocalizedReason {
   zh: string;
@@ -68,9 +70,31 @@ export interface AssemblyLimits {
   maxBases: number;
   /** Largest share of N and other ambiguity letters (default 0.5). */
   maxAmbiguous: number;
+  /**
+   * Most contigs (default 10,000). NCBI RefSeq already sets aside assemblies of more than 2,000
+   * contigs or a contig N50 under 5 kbp as "fragmented assembly" (RefSeq prokaryotic genome
+   * exclusion criteria); ours are five to ten times looser, to refuse only what is no assembly.
+   */
+  maxContigs: number;
+  /** Smallest contig N50 in bp (default 500): half the genome in pieces shorter than a gene is no assembly. */
+  minN50: number;
+  /** Longest contig name (the header's first word; default 1,000 characters). */
+  maxNameLength: number;
 }
 
-export const DEFAULT_ASSEMBLY_LIMITS: AssemblyLimits = { minBases: 100_000, maxBases: 20_000_000, maxAmbiguous: 0.5 };
+export const DEFAULT_ASSEMBLY_LIMITS: AssemblyLimits = { minBases: 100_000, maxBases: 20_000_000, maxAmbiguous: 0.5, maxContigs: 10_000, minN50: 500, maxNameLength: 1_000 };
+
+/** Contig N50: the length such that contigs at least that long hold half the bases. */
+export function contigN50(lengths: readonly number[]): number {
+  const sorted = [...lengths].sort((a, b) => b - a);
+  const half = sorted.reduce((n, l) => n + l, 0) / 2;
+  let sum = 0;
+  for (const length of sorted) {
+    sum += length;
+    if (sum >= half) return length;
+  }
+  return 0;
+}
 
 const mbp = (n: number) => (n / 1e6).toLocaleString('en', { maximumFractionDigits: 1 });
 const kbp = (n: number) => (n / 1e3).toLocaleString('en', { maximumFractionDigits: 1 });
@@ -181,8 +205,16 @@ export function readAssembly(input: Uint8Array, file: string, limits: AssemblyLi
       while (end < length && bytes[end] !== 0x0a) end++;
       const header = Buffer.from(bytes.subarray(i + 1, end)).toString('utf8').trim();
       if (/[\x00-\x08\x0e-\x1f]/.test(header)) refuse('binary', file, '不是文本格式的 FASTA 文件（含二进制内容）。', 'is not a text FASTA file (it holds binary data).');
+      if (contigs.length >= limits.maxContigs) {
+        const most = limits.maxContigs.toLocaleString('en');
+        refuse('fragmented', file, `含有超过 ${most} 条序列，不是组装好的基因组（过于零碎；上限 ${most} 条 contig）。请上传组装结果（contigs 或 scaffolds）。`, `holds more than ${most} sequences: not an assembled genome (too fragmented; the limit is ${most} contigs). Upload the assembly's contigs or scaffolds.`);
+      }
       const space = header.search(/\s/);
       const name = space < 0 ? header : header.slice(0, space);
+      if (name.length > limits.maxNameLength) {
+        const most = limits.maxNameLength.toLocaleString('en');
+        refuse('long-name', file, `第 ${line} 行的序列名有 ${name.length.toLocaleString('en')} 个字符，超过 ${most} 个字符的上限。`, `the sequence name on line ${line} has ${name.length.toLocaleString('en')} characters, more than the limit of ${most}.`);
+      }
       if (!name) refuse('characters', file, `第 ${line} 行的标题行没有序列名。`, `the header on line ${line} has no sequence name.`);
       if (names.has(name)) refuse('duplicate-contig', file, `序列名“${name}”出现了不止一次（第 ${line} 行）；每条 contig 的名称必须唯一。`, `the sequence name "${name}" occurs more than once (line ${line}); every contig needs its own name.`);
       names.add(name);
@@ -216,6 +248,10 @@ export function readAssembly(input: Uint8Array, file: string, limits: AssemblyLi
   }
   if (n > limits.maxBases) {
     refuse('too-large', file, `共 ${mbp(n)} Mbp，超过 ${mbp(limits.maxBases)} Mbp 的上限，不是单个细菌基因组（宏基因组请先分箱）。`, `has ${mbp(n)} Mbp, more than the limit of ${mbp(limits.maxBases)} Mbp: not a single bacterial genome (bin a metagenome first).`);
+  }
+  const n50 = contigN50(contigs.map((c) => c.length));
+  if (n50 < limits.minN50) {
+    refuse('fragmented', file, `contig N50 只有 ${n50} bp（${contigs.length.toLocaleString('en')} 条序列），低于 ${limits.minN50} bp 的下限：过于零碎，不是组装好的基因组。`, `has a contig N50 of only ${n50} bp (${contigs.length.toLocaleString('en')} sequences), under the floor of ${limits.minN50} bp: too fragmented to be an assembled genome.`);
   }
   if (ambiguous > limits.maxAmbiguous * n) {
     refuse('mostly-n', file, `${Math.round((100 * ambiguous) / n)}% 的碱基为 N 或简并碱基，无法可靠比较。`, `${Math.round((100 * ambiguous) / n)} % of its bases are N or other ambiguity codes: too little sequence to compare.`);

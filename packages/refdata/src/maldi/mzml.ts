@@ -160,7 +160,9 @@ export function parseMzml(bytes: Uint8Array | string, file: string, limits: Spec
   } catch (err) {
     if (err instanceof SpectrumFileError) throw err;
     const detail = (err as Error).message.split('\n')[0]!.slice(0, 120);
-    throw new SpectrumFileError(file, 'mzml', { zh: `不是格式正确的 XML（${detail}）。`, en: `not well-formed XML (${detail}).` });
+    // The parser's reason is English; the Chinese message gives the place only.
+    const at = /^(\d+):(\d+)/.exec(detail);
+    throw new SpectrumFileError(file, 'mzml', { zh: `不是格式正确的 XML${at ? `（第 ${at[1]} 行第 ${at[2]} 列附近）` : ''}，文件可能不完整。`, en: `not well-formed XML (${detail}).` });
   }
   if (!sawRoot) {
     throw new SpectrumFileError(file, 'unrecognised', { zh: '不是 mzML 文件（没有 <mzML> 元素）。', en: 'not an mzML file (no <mzML> element).' });

@@ -13,7 +13,7 @@ export type UploadFormat = 'zip' | 'mzml' | 'mzxml' | 'text';
 /** Formats and limits for a page to state next to an upload field. */
 export function acceptedFormats(limits: SpectrumLimits = DEFAULT_LIMITS) {
   return [
-    { format: 'zip', endings: ['.zip'], limit: limits.zipFile, what: { zh: 'Bruker flex 文件夹（fid + acqu）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu): one spot or a whole target plate' } },
+    { format: 'zip', endings: ['.zip'], limit: limits.zipFile, what: { zh: 'Bruker flex 文件夹（fid + acqu 或 acqus）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu or acqus): one spot or a whole target plate' } },
     { format: 'mzml', endings: ['.mzML'], limit: limits.mzmlFile, what: { zh: 'mzML（普通或 indexed，zlib 压缩或不压缩，32/64 位）', en: 'mzML (plain or indexed, zlib or uncompressed, 32/64-bit)' } },
     { format: 'mzxml', endings: ['.mzXML'], limit: limits.mzmlFile, what: { zh: 'mzXML（2.x/3.x，zlib 压缩或不压缩，32/64 位；读取 MS1 扫描）', en: 'mzXML (2.x/3.x, zlib or uncompressed, 32/64-bit; MS1 scans are read)' } },
     { format: 'text', endings: ['.spectrum'], limit: limits.spectrumFile, what: { zh: '.spectrum 文本：每行一对 m/z 与强度', en: '.spectrum text: one m/z–intensity pair per line' } },

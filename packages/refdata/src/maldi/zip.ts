@@ -44,7 +44,8 @@ export async function parseSpectrumZip(
   }
   const unreadable = (err: unknown) =>
     new SpectrumFileError(file, 'zip', {
-      zh: `无法读取 zip 文件（${(err as Error).message}）：文件可能损坏或不完整。`,
+      // The zip library's reason is English: the Chinese message says what it means instead of quoting it.
+      zh: '无法读取 zip 文件：文件可能损坏或不完整（例如上传中断）。请重新打包后上传。',
       en: `the zip cannot be read (${(err as Error).message}): it may be damaged or incomplete.`,
     });
   let zip: yauzl.ZipFile;
@@ -119,7 +120,7 @@ export async function parseSpectrumZip(
         data = Buffer.concat(chunks);
       } catch (err) {
         throw new SpectrumFileError(`${file}:${name}`, 'zip', {
-          zh: `无法解压（${(err as Error).message}）：zip 可能损坏。`,
+          zh: '无法解压该文件：zip 可能损坏。请重新打包后上传。',
           en: `it cannot be unpacked (${(err as Error).message}): the zip may be damaged.`,
         });
       }

@@ -98,7 +98,14 @@ async function taxonIds(db: Queryable, species: string[]): Promise<Record<string
 export const genomeMethod: BlastMethod = {
   ids: ['genome'],
   measure: 'ani',
-  maxUploadBytes: MAX_GENOME_UPLOAD_BYTES,
+  // A batch of assemblies (one task each; gzip FASTA is ~1.5 MB for 5 Mbp); the upload is held while it is checked.
+  uploads: {
+    files: 20,
+    fileBytes: MAX_GENOME_UPLOAD_BYTES,
+    totalBytes: 2 * MAX_GENOME_UPLOAD_BYTES,
+    unpackedBytes: Math.ceil(DEFAULT_ASSEMBLY_LIMITS.maxBases * 1.1) + (16 << 20),
+    points: DEFAULT_ASSEMBLY_LIMITS.maxBases,
+  },
   filesPerTask: 1,
 
   async accept(submission, context) {

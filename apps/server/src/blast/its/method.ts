@@ -5,7 +5,8 @@ import { ITS_BASIS_LABELS, ITS_MAX_LENGTH, ITS_METHOD_NOTE, ITS_MIN_LENGTH, ITS_
 import { ApiError } from '../../http/envelope';
 import type { BlastMethod } from '../method';
 import { closeItsEngine, itsEngineFor, NoItsReferencesError, noItsReferencesText } from './engine';
-import { itsCsv, itsPdf } from './report';
+import { drawPdf } from '../pdf-pool';
+import { itsCsv } from './report';
 import { itsRoutes } from './routes';
 import { itsOutcome, type ItsTaskResult } from './result';
 import { MAX_ITS_FILE_BYTES, MAX_ITS_SEQUENCES, checkItsFiles, checkItsText, type ItsQuery } from './submission';
@@ -26,7 +27,7 @@ const itsInput = z.object({ sequences: z.array(z.object({ queryId: z.string(), d
 export const itsMethod: BlastMethod = {
   ids: ['ITS'],
   measure: 'similarity',
-  maxUploadBytes: MAX_ITS_FILE_BYTES,
+  uploads: { files: MAX_ITS_SEQUENCES, fileBytes: MAX_ITS_FILE_BYTES, totalBytes: 64 * 1024 * 1024 },
 
   async accept(submission, context) {
     const parsed = submitFields.safeParse(submission.fields);
@@ -89,7 +90,7 @@ export const itsMethod: BlastMethod = {
   },
 
   async exportPdf(task, _context, locale, options) {
-    return itsPdf(task, (task.result as ItsTaskResult | null)?.items ?? [], locale, options);
+    return drawPdf('its', task, (task.result as ItsTaskResult | null)?.items ?? [], locale, options);
   },
 
   infoShape: {

@@ -1,6 +1,6 @@
 import { ApiCode } from '@mdc/contracts';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
-import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
+import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, spectrumLabels, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
 import { acceptedFormats, DEFAULT_LIMITS, formatBytes } from '@mdc/refdata/maldi';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
@@ -94,6 +94,7 @@ export function taskResult(
       combined: s.combined,
     };
   });
+  spectrumLabels(out).forEach((label, i) => (out[i]!.label = label));
   const count = (test: (s: ProteomeSpectrumResult) => boolean) => out.filter(test).length;
   const first = spectra[0]?.identification;
   return {
@@ -147,7 +148,7 @@ function proteinCounts(p: PackedProteins | null): { species: number; genera: num
 export const proteomeMethod: BlastMethod = {
   ids: ['proteome'],
   measure: 'logScore',
-  maxUploadBytes: MAX_PROTEOME_UPLOAD_BYTES,
+  uploads: { files: 1, fileBytes: MAX_PROTEOME_UPLOAD_BYTES, totalBytes: MAX_PROTEOME_UPLOAD_BYTES, tooManyFiles: oneFile },
 
   async accept(submission, context) {
     const { locale } = submission;
@@ -196,7 +197,8 @@ export const proteomeMethod: BlastMethod = {
     for (const s of answer.spectra) for (const h of s.identification.hits) species.add(h.species);
     const ids = await taxonIds(context.db, [...species]);
     const ms = { read: Math.round(answer.readMs), identify: Math.round(answer.identifyMs), total: Math.round(performance.now() - started) };
-    const result = taskResult(answer.spectra, library, ids, ms, proteinCounts(proteins));
+    const searched = answer.spectra.find((x) => x.libraryFree?.reference)?.libraryFree?.reference;
+    const result = taskResult(answer.spectra, library, ids, ms, searched ?? proteinCounts(proteins));
     const call = callOf(result);
     return {
       outcome: {

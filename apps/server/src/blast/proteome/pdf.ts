@@ -78,7 +78,12 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
   const result = task.result as ProteomeTaskResult | null;
   const report = reportDocument(`${t.report} ${task.id}`);
   const { doc, text, left, width, room } = report;
-  const italic = 'Helvetica-Oblique';
+  const oblique = 'Helvetica-Oblique';
+  // Helvetica-Oblique has Latin glyphs only: Chinese (a species written in Chinese, "无可靠鉴定")
+  // drawn with it comes out as mojibake, so such text keeps the CJK font.
+  const latinOnly = (value: string) => /^[\u0000-\u024f\u2000-\u206f]*$/.test(value);
+  const italicFor = (value: string) => (latinOnly(value) && value !== t.noCall ? oblique : text);
+  const italic = oblique;
   const heading = (label: string, size = 12) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(size).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -102,7 +107,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
     const y = doc.y;
     let x = left;
     for (const part of parts) {
-      doc.font(part.font).fontSize(size).fillColor('#222').text(part.value, x, y + size, { lineBreak: false, baseline: 'alphabetic' });
+      doc.font(part.font === oblique ? italicFor(part.value) : part.font).fontSize(size).fillColor('#222').text(part.value, x, y + size, { lineBreak: false, baseline: 'alphabetic' });
       x += doc.widthOfString(part.value);
     }
     doc.x = left;
@@ -119,7 +124,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       let cx = left;
       values.forEach((value, i) => {
         const column = columns[i]!;
-        doc.font(!header && column.italic ? italic : text).fillColor(!header && column.colour ? (colours[index] ?? '#222') : header ? '#000' : '#222');
+        doc.font(!header && column.italic ? italicFor(value) : text).fillColor(!header && column.colour ? (colours[index] ?? '#222') : header ? '#000' : '#222');
         // Body cells sit on one baseline: the CJK font and Helvetica's italic have different ascents.
         if (header) doc.text(value, cx, y, { width: column.width - 4 });
         else doc.text(value, cx, y + 9, { width: column.width - 4, lineBreak: false, ellipsis: true, baseline: 'alphabetic' });
@@ -136,20 +141,27 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
     heading(t.plate);
     table(
       [
-        { label: t.columns.spot, width: 120 },
-        { label: t.columns.species, width: 170, italic: true },
+        { label: t.columns.spot, width: 90 },
+        { label: t.columns.answer, width: 170, italic: true },
         { label: t.columns.score, width: 45, colour: () => undefined },
         { label: t.columns.level, width: 60, colour: () => undefined },
-        { label: t.columns.note, width: width - 395 },
+        { label: t.columns.carriedBy, width: 90 },
+        { label: t.columns.note, width: width - 455 },
       ],
-      result.spectra.map((s) => [
-        spectrumName(s, plate),
-        s.call && s.level !== 'none' ? s.call.species : t.noCall,
-        s.call ? roundScore(s.call.score).toFixed(2) : '',
-        t.levelShort[s.level],
-        [s.closeRunnerUp ? '≈' : '', s.mixture ? t.mixture : ''].filter(Boolean).join(' · '),
-      ]),
-      result.spectra.map((s) => BAND_COLOUR[s.level]),
+      result.spectra.map((s) => {
+        const c = s.combined;
+        const name = c ? c.name || t.noCall : s.call && s.level !== 'none' ? s.call.species : t.noCall;
+        const score = c ? (c.score === null ? '' : roundScore(c.score).toFixed(2)) : s.call ? roundScore(s.call.score).toFixed(2) : '';
+        return [
+          spectrumName(s, plate),
+          name,
+          score,
+          c ? t.answerLevel[c.level] : t.levelShort[s.level],
+          c ? t.carriedByShort[c.carriedBy] : '',
+          [s.closeRunnerUp ? '≈' : '', s.mixture ? t.mixture : '', s.sameSpectrum ? (lang === 'zh' ? '自身比对' : 'self-match') : ''].filter(Boolean).join(' · '),
+        ];
+      }),
+      result.spectra.map((s) => BAND_COLOUR[s.combined?.level ?? s.level]),
     );
   }
 
@@ -157,10 +169,25 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
   for (const s of result.spectra) {
     // Two spots to a page: a spot's picture and its top ten take a little under half of one.
     if (plate) room(400);
-    heading(plate ? `${t.columns.spectrum} ${s.position + 1}: ${spectrumName(s, plate)}` : t.call, plate ? 11 : 12);
+    heading(plate ? `${t.columns.spectrum} ${s.position + 1}: ${spectrumName(s, plate)}` : s.combined ? t.answer : t.call, plate ? 11 : 12);
     if (plate) doc.font(text).fontSize(7.5).fillColor('#666').text(s.file, { width }).fontSize(9).fillColor('#222');
+    const c = s.combined;
+    if (c) {
+      // The answer from both paths first, with the evidence that carried it.
+      const answerName = c.name || t.noCall;
+      doc.font(c.name ? italicFor(answerName) : text).fontSize(14).fillColor(BAND_COLOUR[c.level]).text(answerName, { width });
+      doc.font(text).fontSize(9).fillColor('#222').text(`${t.answerLevel[c.level]}${c.score === null ? '' : `  ·  ${t.columns.score} ${roundScore(c.score).toFixed(2)}`}  ·  ${t.columns.carriedBy}: ${t.carriedBy[c.carriedBy]}`, { width });
+      doc.fillColor('#444').text(c.text[lang], { width }).fillColor('#222');
+      if (s.libraryFree) {
+        const lf = s.libraryFree;
+        doc.moveDown(0.3).font(text).fontSize(9).fillColor(BLUE).text(t.libraryFree, { width }).fillColor('#222');
+        if (lf.level !== 'none') mixed([{ value: lf.label, font: oblique }, { value: `  ${t.columns.score} ${roundScore(lf.score).toFixed(2)}`, font: text }]);
+        doc.font(text).fontSize(8).fillColor('#444').text(lf.text[lang], left, doc.y, { width }).fillColor('#222');
+      }
+      doc.moveDown(0.3).font(text).fontSize(9).fillColor(BLUE).text(t.spectral, left, doc.y, { width }).fillColor('#222');
+    }
     const name = s.call && s.level !== 'none' ? s.call.species : t.noCall;
-    doc.font(s.call && s.level !== 'none' ? italic : text).fontSize(14).fillColor(BAND_COLOUR[s.level]).text(name, { width });
+    doc.font(s.call && s.level !== 'none' ? italicFor(name) : text).fontSize(c ? 11 : 14).fillColor(BAND_COLOUR[s.level]).text(name, { width });
     doc.font(text).fontSize(9).fillColor('#222');
     if (s.call) doc.text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}  ·  ${t.level[s.level]}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
     if (s.runnerUp) {
@@ -188,13 +215,14 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       table(
         [
           { label: '#', width: 20 },
-          { label: t.columns.species, width: 150, italic: true },
-          { label: t.columns.strain, width: 95 },
+          { label: t.columns.species, width: 135, italic: true },
+          { label: t.columns.strain, width: 80 },
           { label: t.columns.score, width: 40, colour: () => undefined },
           { label: t.columns.matched, width: 50 },
-          { label: t.columns.queryShare, width: 60 },
-          { label: t.columns.referenceShare, width: 60 },
-          { label: t.columns.correlation, width: width - 475 },
+          { label: t.columns.queryShare, width: 65 },
+          { label: t.columns.referenceShare, width: 65 },
+          // Wide enough for "correlation" on one line (it was split "correlati on").
+          { label: t.columns.correlation, width: width - 455 },
         ],
         s.hits.map((h) => [
           String(h.rank),

@@ -37,7 +37,17 @@ export const PROTEOME_REPORT_TEXT = {
       correlation: '强度相关',
       reference: '主谱图',
       note: '说明',
+      answer: '结论',
+      carriedBy: '依据',
+      libraryFree: '无谱库鉴定（理论蛋白质量）',
     },
+    answer: '结论',
+    carriedBy: { 'spectral-library': '谱库比对', 'library-free': '无谱库（理论蛋白质量）', both: '谱库比对与无谱库一致', none: '无可靠依据' },
+    carriedByShort: { 'spectral-library': '谱库', 'library-free': '无谱库', both: '两者一致', none: '—' },
+    answerLevel: { subspecies: '种水平', species: '种水平', genus: '属水平', none: '无结论' },
+    spectral: '谱库比对',
+    libraryFree: '无谱库鉴定（理论蛋白质量，最多到属）',
+    libraryFreeNone: '未达到属水平',
     method:
       '得分 = log10(1000 × 查询峰匹配比例 × 参考峰匹配比例 × 匹配峰强度相关)，0–3。≥ 2.30 种水平可靠、可能到亚种；2.00–2.29 种水平可靠；1.70–1.99 属水平可靠；< 1.70 不可靠。亲缘很近的菌种以及谱库外的菌也可能达到 2.0，请同时参考次优菌种。',
   },
@@ -72,7 +82,17 @@ export const PROTEOME_REPORT_TEXT = {
       correlation: 'intensity correlation',
       reference: 'main spectrum',
       note: 'note',
+      answer: 'answer',
+      carriedBy: 'carried by',
+      libraryFree: 'library-free (theoretical protein masses)',
     },
+    answer: 'Answer',
+    carriedBy: { 'spectral-library': 'spectral library', 'library-free': 'library-free (theoretical protein masses)', both: 'spectral library and library-free agree', none: 'no reliable evidence' },
+    carriedByShort: { 'spectral-library': 'spectral library', 'library-free': 'library-free', both: 'both agree', none: '—' },
+    answerLevel: { subspecies: 'species level', species: 'species level', genus: 'genus level', none: 'no answer' },
+    spectral: 'Spectral library',
+    libraryFree: 'Library-free identification (theoretical protein masses, genus level at most)',
+    libraryFreeNone: 'below genus level',
     method:
       'Score = log10(1000 × share of query peaks matched × share of reference peaks matched × intensity correlation of the matched peaks), 0–3. ≥ 2.30 species reliable, subspecies possible; 2.00–2.29 species reliable; 1.70–1.99 genus reliable; < 1.70 unreliable. Closely related species and organisms outside the library can reach 2.0: read the runner-up too.',
   },
@@ -81,7 +101,8 @@ export const PROTEOME_REPORT_TEXT = {
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /** The name of a spectrum in a report: its spot on a plate, else its file. */
-export function spectrumName(s: Pick<ProteomeSpectrumResult, 'spot' | 'file'>, plate: boolean): string {
+export function spectrumName(s: Pick<ProteomeSpectrumResult, 'spot' | 'file' | 'label'>, plate: boolean): string {
+  if (s.label) return s.label;
   if (s.spot) return s.spot;
   if (!plate) return s.file;
   const inner = s.file.includes(':') ? s.file.slice(s.file.indexOf(':') + 1) : s.file;
@@ -96,6 +117,7 @@ export function spectrumNotes(s: ProteomeSpectrumResult, result: ProteomeTaskRes
   else if (s.noReliableIdentification) notes.push(t.noCall);
   if (s.closeRunnerUp && s.runnerUp) notes.push(`${fill(t.close, { m: result.parameters.identify.closeMargin.toFixed(2) })}: ${s.runnerUp.species} ${roundScore(s.runnerUp.score).toFixed(2)}`);
   if (s.mixture) notes.push(`${t.mixture}: ${s.mixture.species.join(' + ')}`);
+  if (s.sameSpectrum) notes.push(lang === 'zh' ? '与谱库条目为同一谱图（自身比对）' : 'same spectrum as the library entry (self-match)');
   return notes.join(' · ');
 }
 
@@ -104,14 +126,20 @@ export function proteomeCsv(task: TaskRow, lang: Language): string {
   const t = PROTEOME_REPORT_TEXT[lang];
   const c = t.columns;
   const result = task.result as ProteomeTaskResult | null;
-  const rows: (string | number | null)[][] = [[c.spectrum, c.spot, c.rank, c.species, c.strain, c.score, c.level, c.matched, c.queryShare, c.referenceShare, c.correlation, c.reference, c.note]];
+  const rows: (string | number | null)[][] = [[c.spectrum, c.spot, c.rank, c.species, c.strain, c.score, c.level, c.matched, c.queryShare, c.referenceShare, c.correlation, c.reference, c.note, c.answer, c.carriedBy, c.libraryFree]];
+  /** The answer columns, on a spectrum's first row. */
+  const answer = (s: ProteomeSpectrumResult) => [
+    s.combined ? s.combined.name || t.noCall : '',
+    s.combined ? t.carriedBy[s.combined.carriedBy] : '',
+    s.libraryFree ? (s.libraryFree.level === 'none' ? t.libraryFreeNone : `${s.libraryFree.label} (${roundScore(s.libraryFree.score).toFixed(2)})`) : '',
+  ];
   if (!result) {
     rows.push(['', '', '', '', '', '', '', '', '', '', '', '', lang === 'zh' ? (task.error_zh ?? '运行中') : (task.error_en ?? 'running')]);
     return csvDocument(rows);
   }
   for (const s of result.spectra) {
     if (s.hits.length === 0) {
-      rows.push([s.file, s.spot ?? '', '', '', '', '', t.levelShort.none, '', '', '', '', '', spectrumNotes(s, result, lang)]);
+      rows.push([s.file, s.spot ?? '', '', '', '', '', t.levelShort.none, '', '', '', '', '', spectrumNotes(s, result, lang), ...answer(s)]);
       continue;
     }
     for (const h of s.hits) {
@@ -129,6 +157,7 @@ export function proteomeCsv(task: TaskRow, lang: Language): string {
         h.intensityCorrelation.toFixed(3),
         h.entryId,
         h.rank === 1 ? spectrumNotes(s, result, lang) : '',
+        ...(h.rank === 1 ? answer(s) : ['', '', '']),
       ]);
     }
   }

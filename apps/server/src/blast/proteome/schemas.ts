@@ -63,6 +63,7 @@ export const proteomeSpectrum = z.object({
   position: z.number().int().describe('0-based, in the order of the upload (plates: by spot folder)'),
   file: z.string(),
   spot: z.string().nullable(),
+  label: z.string().optional().describe('what to call the spectrum: its spot, with the acquisition where one spot was measured several times (F10 · 2)'),
   kind: z.enum(['profile', 'peaks']),
   format: z.enum(['flex', 'mzml', 'mzxml', 'text']),
   points: z.number().int(),
@@ -111,6 +112,7 @@ export interface ProteomeSpectrumResult {
   position: number;
   file: string;
   spot: string | null;
+  label?: string;
   kind: 'profile' | 'peaks';
   format: 'flex' | 'mzml' | 'mzxml' | 'text';
   points: number;
@@ -142,6 +144,8 @@ export interface LibraryFreeResult {
   label: string;
   score: number;
   text: LocalizedText;
+  /** What the reference searched holds (species and genera with weighted genes). */
+  reference?: { species: number; genera: number; proteins: number };
   candidates: Array<{ genus: string; species: string; score: number; evidence: number; genesMatched: number; genesSearched: number; matches: Array<{ gene: string; queryMz: number; theoreticalMz: number; weight: number }> }>;
 }
 

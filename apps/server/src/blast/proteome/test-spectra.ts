@@ -1,3 +1,4 @@
+import { readProteinTable, replaceProteinTable, type ProteinTable } from './proteins';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -115,6 +116,13 @@ export async function rkiSpectrum(index = 0): Promise<{ name: string; bytes: Buf
 }
 
 let builtin: Promise<MaldiRow[]> | undefined;
+let proteins: Promise<ProteinTable | null> | undefined;
+
+/** The theoretical protein masses of library-free identification, written as an import would (read once per process). */
+export async function seedProteinTable(db: Queryable): Promise<number> {
+  proteins ??= readProteinTable(path.dirname(maldiDir()));
+  return replaceProteinTable(db, await proteins);
+}
 const placeholders = new Map<string, Promise<MaldiRow[]>>();
 
 /** The built-in library from the shared files, written as an import would (built once per process). */

@@ -139,6 +139,7 @@ function libraryFreeResult(r: ReturnType<typeof identifyLibraryFree>): LibraryFr
     label: r.label,
     score: r.score,
     text: r.text,
+    reference: r.reference,
     candidates: r.candidates.map((c) => ({
       genus: c.genus,
       species: c.species,

@@ -41,8 +41,8 @@ Usage:
   --threads    search threads for large query files (default 1)
 
 A file that cannot be read (or a trace too short once trimmed) is named on standard error with
-its reason and the others are answered. Exit code: 0 every input answered, 3 some refused (the
-rest answered), 1 nothing answered, 2 wrong usage.
+its reason and the others are answered. Exit code: 0 every input answered, 1 something refused
+(the rest answered), 2 wrong usage.
 
 Without --reference the references come from the database the server uses (DATABASE_URL, or
 the embedded database under MDC_HOME: stop a running server first, the embedded database

@@ -13,8 +13,10 @@ import {
   otherMarkerRefusal,
   type Hit,
   type IdentificationResult,
+  refusalText,
 } from '@mdc/core/identify/rrna';
 import { ApiError, ok } from '../../http/envelope';
+import { describeIssue } from '../../http/errors';
 import { envelopeOf } from '../../http/openapi';
 import { findTask } from '../http';
 import type { BlastMethod, MethodContext } from '../method';
@@ -200,12 +202,18 @@ export const rrnaMethod: BlastMethod = {
   ids: MARKERS,
   measure: 'similarity',
 
-  maxUploadBytes: MAX_FILE_BYTES,
+  // Traces are 100–500 KB each: a plate of them stays far below the total.
+  uploads: { files: MAX_SEQUENCES, fileBytes: MAX_FILE_BYTES, totalBytes: 64 * 1024 * 1024, points: MAX_SEQUENCES * MAX_SEQUENCE_LENGTH },
 
   async accept(submission, context) {
     const marker = submission.method as Marker;
     const parsed = submitFields.safeParse(submission.fields);
-    if (!parsed.success) throw new ApiError(ApiCode.BAD_REQUEST, 400);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.map(String).join('.') || '_';
+      const message = { zh: describeIssue(field, issue, 'zh'), en: describeIssue(field, issue, 'en') };
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { [field]: message[submission.locale] } });
+    }
     const body = parsed.data;
     const uploads = submission.files;
     const fromText = typeof body.file === 'string' && body.file.trim().length > 0;
@@ -214,8 +222,10 @@ export const rrnaMethod: BlastMethod = {
     if (!check.ok) {
       const { problem } = check;
       const field = fromFile ? 'file' : 'sequence';
-      throw new ApiError(ApiCode.BAD_REQUEST, 400, problem.message, {
-        fields: { [field]: problem.message[submission.locale] },
+      // The headline carries its reason: the seed's sentence first, then why.
+      const headline = problem.detail.en === problem.message.en ? problem.message : refusalText(problem.message, problem.detail);
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, headline, {
+        fields: { [field]: headline[submission.locale] },
         reason: problem.reason,
         detail: problem.detail,
         ...(problem.position !== undefined ? { position: problem.position } : {}),

@@ -8,7 +8,7 @@ import { readAstTables } from '@mdc/refdata/whonet';
 import { interpretFileIsolate, type BatchOptions } from '../batch';
 import { isProblem, openIsolateFile, parseGuidelineText, IsolateFileError } from '../isolate-file';
 import { knowledgeFromTables } from '../knowledge';
-import { antibiogramIsolate, OrganismResolver } from './from-file';
+import { antibiogramIsolate, OrganismResolver, reportingPolicy } from './from-file';
 
 const usage = `mdc antibiogram — the cumulative antibiogram (CLSI M39) of a WHONET isolate file
 
@@ -57,7 +57,7 @@ export interface FileAntibiogram {
 /** Interprets a file isolate by isolate and feeds the builder on the way: memory holds first isolates only. */
 export function antibiogramOfFile(kb: KnowledgeBase, text: string, rules: Partial<AntibiogramRules>, filter: AntibiogramFilter, options: BatchOptions, onlyYear?: string): FileAntibiogram {
   const file = openIsolateFile(text);
-  const builder = new AntibiogramBuilder(rules, filter);
+  const builder = new AntibiogramBuilder(rules, filter, reportingPolicy(kb));
   const resolver = new OrganismResolver(kb);
   let seq = 0;
   let problems = 0;

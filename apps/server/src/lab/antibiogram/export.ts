@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { AntibiogramCell, AntibiogramOrganismRow } from '@mdc/core/antibiogram';
 import { spreadsheetCell, type Locale } from '@mdc/contracts';
-import { pdfFont } from '../export';
+import { labPdfDocument } from '../export';
 import type { AntibiogramReport } from './report';
 
 type Texts = Record<Locale, string>;
@@ -71,21 +70,15 @@ const periodLabel = (report: AntibiogramReport, locale: Locale) => (report.perio
 
 /** The pocket card: one organism × drug grid per Gram group, the rules and counts under it. */
 export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, size: 'A4' | 'A5'): Promise<Buffer | null> {
-  const font = pdfFont();
-  if (!font) return null;
   const small = size === 'A5';
-  const doc = new PDFDocument({
+  const opened = labPdfDocument({
     size,
     layout: 'landscape',
     margins: small ? { top: 24, bottom: 28, left: 20, right: 20 } : { top: 36, bottom: 40, left: 32, right: 32 },
     info: { Title: `${T.title[locale]} ${periodLabel(report, locale)}`, Author: 'MDC · Microbe Data Cloud' },
-    bufferPages: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.registerFont('body', font.regular, font.files.regular.family);
-  doc.registerFont('bold', font.bold, font.files.bold.family);
+  if (!opened) return null;
+  const { doc, finished } = opened;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

@@ -14,6 +14,7 @@ import {
 } from '@mdc/core/antibiogram';
 import type { KnowledgeBase, Localized } from '@mdc/core/ast';
 import type { Queryable } from '../../db';
+import { reportingPolicy } from './from-file';
 import { userIsolates } from './store';
 
 export interface TrendSeries {
@@ -51,8 +52,9 @@ export interface ReportQuery {
  * the newest year); "all" adds one pass over the same isolates as one period.
  */
 export async function antibiogramReport(db: Queryable, kb: KnowledgeBase, userId: number, query: ReportQuery): Promise<AntibiogramReport> {
-  const yearly = new AntibiogramBuilder({ ...query.rules, period: 'year' }, query.filter);
-  const whole = query.period === 'all' ? new AntibiogramBuilder({ ...query.rules, period: 'all' }, query.filter) : null;
+  const policy = reportingPolicy(kb);
+  const yearly = new AntibiogramBuilder({ ...query.rules, period: 'year' }, query.filter, policy);
+  const whole = query.period === 'all' ? new AntibiogramBuilder({ ...query.rules, period: 'all' }, query.filter, policy) : null;
   for await (const page of userIsolates(db, userId)) {
     for (const isolate of page) {
       yearly.add(isolate);

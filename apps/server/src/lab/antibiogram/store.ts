@@ -262,12 +262,14 @@ export async function rereadIsolates(db: Db, kb: KnowledgeBase, userId: number, 
         const m = json(row.measurements);
         const context: IsolateContext = { ...(row.collection_date ? { collectionDate: isoDate(row.collection_date)! } : {}) };
         const file = fileIsolateOf(m, context, { patientId: row.patient_id, specimenNumber: row.specimen_number, specimenType: row.specimen_type });
-        const isolate = antibiogramIsolate(resolver, file, interpretFileIsolate(kb, file, reading), 0, json(row.alerts));
-        await tx.query('UPDATE lab_isolate SET results = $2, guideline = $3, year = $4, read_at = now() WHERE id = $1', [
+        // Alerts are read again too: they follow the categories of the new reading.
+        const isolate = antibiogramIsolate(resolver, file, interpretFileIsolate(kb, file, reading), 0);
+        await tx.query('UPDATE lab_isolate SET results = $2, alerts = $5, guideline = $3, year = $4, read_at = now() WHERE id = $1', [
           row.id,
           JSON.stringify(isolate.results),
           reading.guideline ?? null,
           reading.year ?? null,
+          JSON.stringify(isolate.alerts ?? []),
         ]);
       }
     });

@@ -6,7 +6,8 @@ describe('home page: identification as it is today (issue 16)', () => {
     for (const locale of ['zh', 'en'] as const) {
       const text = JSON.stringify(homeContent[locale].blast);
       expect(text).not.toMatch(/规划中|Planned|later/);
-      expect(homeContent[locale].blast.methods).toHaveLength(6);
+      expect(homeContent[locale].blast.methods).toHaveLength(7);
+      expect(homeContent[locale].blast.methods.join(' ')).toMatch(/ITS/);
     }
     expect(homeContent.zh.blast.lead).toMatch(/基因组.*MALDI-TOF.*生化.*形态/);
     expect(homeContent.en.blast.lead).toMatch(/genome.*MALDI-TOF.*biochemistry.*morphology/);

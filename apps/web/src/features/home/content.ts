@@ -90,8 +90,8 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: '微生物鉴定：知道是什么，也知道有多确定',
-      lead: '用 16S rRNA（或真菌 18S）序列、全基因组、MALDI-TOF 质谱、生化反应或形态学鉴定菌种：给出最佳匹配、相似度或得分、置信水平以及相近的候选菌种；方法无法区分的种报告为复合群，名称一律用现行名称。',
-      methods: ['16S rRNA', '18S', '基因组', 'MALDI-TOF 质谱', '生化反应', '形态学'],
+      lead: '用 16S rRNA 序列、真菌 ITS 或 18S 序列、全基因组、MALDI-TOF 质谱、生化反应或形态学鉴定菌种：给出最佳匹配、相似度或得分、置信水平以及相近的候选菌种；方法无法区分的种报告为复合群，名称一律用现行名称。',
+      methods: ['16S rRNA', '18S', '真菌 ITS', '基因组', 'MALDI-TOF 质谱', '生化反应', '形态学'],
       thresholds: ['16S 种水平：相似度 ≥ 98.7%，且与其他菌种相差 ≥ 0.5%', '16S 属水平：≥ 94.5%；科水平：≥ 86.5%', '基因组种水平：ANI ≥ 95%；属水平：≥ 85%'],
       links: [
         { to: '/blast', title: '开始鉴定', text: '粘贴序列或上传 FASTA' },
@@ -202,8 +202,8 @@ export const homeContent: Record<Locale, HomeContent> = {
     },
     blast: {
       title: 'Blast: what it is, and how sure that is',
-      lead: 'Identify by 16S rRNA (or fungal 18S) sequence, whole genome, MALDI-TOF spectrum, biochemistry or morphology: top hit, similarity or score, confidence level, and the species that come close; species a method cannot split are reported as their complex, all in current names.',
-      methods: ['16S rRNA', '18S', 'Genome', 'MALDI-TOF MS', 'Biochemistry', 'Morphology'],
+      lead: 'Identify by 16S rRNA sequence, fungal ITS or 18S sequence, whole genome, MALDI-TOF spectrum, biochemistry or morphology: top hit, similarity or score, confidence level, and the species that come close; species a method cannot split are reported as their complex, all in current names.',
+      methods: ['16S rRNA', '18S', 'Fungal ITS', 'Genome', 'MALDI-TOF MS', 'Biochemistry', 'Morphology'],
       thresholds: ['16S species: similarity ≥ 98.7% with a margin ≥ 0.5% to other species', '16S genus: ≥ 94.5%; family: ≥ 86.5%', 'Genome species: ANI ≥ 95%; genus: ≥ 85%'],
       links: [
         { to: '/blast', title: 'Start an identification', text: 'Paste a sequence or upload FASTA' },

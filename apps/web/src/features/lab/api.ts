@@ -149,6 +149,8 @@ export interface ExperimentDetail extends ExperimentItem {
   organismMatch: { kind: string; matched: string; similarity: number } | null;
   results: ResultItem[];
   rules: Array<{ source: string; rule: string; description: Localized; changed: string[]; inferred: string[] }>;
+  /** What the results call for next (CRE, MRSA…), each with its next step. */
+  alerts: Array<{ id: string; title: Localized; nextStep: Localized; drugs: string[]; source: string }>;
   /** The isolate tests entered with the experiment. */
   tests: IsolateTests;
   /** false when the experiment was interpreted without the expert rules. */

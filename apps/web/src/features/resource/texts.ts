@@ -62,6 +62,7 @@ const zh = {
       ['WHONET', '抗菌药物、菌种代码与分组、CLSI/EUCAST 等折点、天然耐药表型、专家规则、质控范围'],
       ['EUCAST', 'EUCAST 专家规则与天然耐药表（AMR 数据集）'],
       ['NCBI', '16S/18S rRNA 参考序列（NCBI rRNA 数据集）'],
+      ['UNITE / Index Fungorum', '真菌 ITS1、ITS2 与完整 ITS 参考序列（IF+UNITE+INSDC 2024，ITSx 切分；UNITE 数据 CC BY-SA 4.0）'],
     ] as [string, string][],
   },
   ranks: {
@@ -187,7 +188,7 @@ const zh = {
     year: '年份',
     latest: '数据中最新',
     latestYear: '数据中最新（{year}）',
-    dataYears: '本库折点数据截至 {year} 年（WHONET 2023 版数据），指南的现行版本可能更新，请以指南官网为准。',
+    dataYears: '本库折点数据截至 {year} 年（2022 年及以前取自 WHONET 2023 版数据，2023–2025 年取自 AMR 3.0.0 软件包），指南的现行版本可能更新，请以指南官网为准。',
     allYears: '所有年份',
     method: '方法',
     organism: '菌种/菌群',
@@ -313,6 +314,7 @@ export const resourceTextsEn: ResourceTexts = {
       ['WHONET', 'Antimicrobials, organism codes and groups, CLSI/EUCAST and other breakpoints, expected resistant phenotypes, expert rules, QC ranges'],
       ['EUCAST', 'EUCAST expert rules and intrinsic resistance table (AMR data set)'],
       ['NCBI', '16S/18S rRNA reference sequences (NCBI rRNA collections)'],
+      ['UNITE / Index Fungorum', 'Fungal ITS1, ITS2 and whole ITS reference sequences (IF+UNITE+INSDC 2024, regions cut by ITSx; UNITE data CC BY-SA 4.0)'],
     ],
   },
   ranks: {
@@ -437,7 +439,7 @@ export const resourceTextsEn: ResourceTexts = {
     year: 'Year',
     latest: 'Newest in the data',
     latestYear: 'Newest in the data ({year})',
-    dataYears: 'Breakpoints in this database end at {year} (WHONET 2023 data release); the guidelines may have newer editions — check their websites.',
+    dataYears: 'Breakpoints in this database end at {year} (up to 2022 from the WHONET 2023 data release, 2023–2025 from the AMR package 3.0.0); the guidelines may have newer editions — check their websites.',
     allYears: 'All years',
     method: 'Method',
     organism: 'Organism',

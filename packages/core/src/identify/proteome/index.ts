@@ -86,3 +86,4 @@ export {
   type SpeciesEvidence,
 } from './library-free';
 export { combineEvidence, type CombinedCall, type EvidenceSource } from './combine';
+export { spectrumLabels } from './labels';

@@ -16,8 +16,9 @@ import { useProteomeTexts } from './texts';
 
 /** What the server says it reads, until /api/blast/info has answered. */
 const DEFAULT_FORMATS: ProteomeInfo['formats'] = [
-  { format: 'zip', endings: ['.zip'], limit: 32 * 1024 * 1024, what: { zh: 'Bruker flex 文件夹（fid + acqu）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu): one spot or a whole target plate' } },
+  { format: 'zip', endings: ['.zip'], limit: 32 * 1024 * 1024, what: { zh: 'Bruker flex 文件夹（fid + acqu 或 acqus）的 zip，单个靶点或整块靶板', en: 'zip of Bruker flex folders (fid + acqu or acqus): one spot or a whole target plate' } },
   { format: 'mzml', endings: ['.mzML'], limit: 32 * 1024 * 1024, what: { zh: 'mzML（普通或 indexed，zlib 压缩或不压缩，32/64 位）', en: 'mzML (plain or indexed, zlib or uncompressed, 32/64-bit)' } },
+  { format: 'mzxml', endings: ['.mzXML'], limit: 32 * 1024 * 1024, what: { zh: 'mzXML（2.x/3.x，zlib 压缩或不压缩，32/64 位；读取 MS1 扫描）', en: 'mzXML (2.x/3.x, zlib or uncompressed, 32/64-bit; MS1 scans are read)' } },
   { format: 'text', endings: ['.spectrum'], limit: 300 * 1024, what: { zh: '.spectrum 文本：每行一对 m/z 与强度', en: '.spectrum text: one m/z–intensity pair per line' } },
   { format: 'text', endings: ['.txt', '.csv', '.tsv'], limit: 8 * 1024 * 1024, what: { zh: '文本谱图（空格、逗号或制表符分隔，可带表头；原始谱图或峰列表）', en: 'text spectrum (space, comma or tab separated, optional header; raw profile or peak list)' } },
 ];
@@ -26,7 +27,7 @@ export function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export const SPECTRUM_ACCEPT = '.zip,.mzML,.mzml,.spectrum,.txt,.csv,.tsv';
+export const SPECTRUM_ACCEPT = '.zip,.mzML,.mzml,.mzXML,.mzxml,.spectrum,.txt,.csv,.tsv';
 
 /** Upload of one spectrum or a plate zip; states what it reads and how much; never closes on a backdrop click. */
 export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {

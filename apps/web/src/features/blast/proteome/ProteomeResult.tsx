@@ -8,7 +8,7 @@ import { SpeciesLink } from '../components/bits';
 import { fmt } from '../texts';
 import { BandTag, Score, shown } from './bits';
 import { ScoreExplanation } from './ScoreExplanation';
-import type { Hit, ProteomeReport, SpectrumResult } from './api';
+import type { Hit, LibraryFreeResult, ProteomeReport, SpectrumResult } from './api';
 import { useProteomeTexts } from './texts';
 
 const LEVEL_CLASS = { subspecies: 'is-species', species: 'is-species', genus: 'is-genus', none: 'is-none' } as const;
@@ -34,6 +34,7 @@ function useSelection(count: number): { spectrum: number; explain: number | null
 }
 
 function spotName(s: SpectrumResult): string {
+  if (s.label) return s.label;
   if (s.spot) return s.spot;
   const inner = s.file.includes(':') ? s.file.slice(s.file.indexOf(':') + 1) : s.file;
   return inner;
@@ -48,7 +49,30 @@ function PlateTable({ spectra, selected, onSelect }: { spectra: SpectrumResult[]
     {
       title: r.plateColumns.call,
       key: 'call',
-      render: (_: unknown, s) => (s.call && s.level !== 'none' ? <i data-testid="plate-call">{s.call.species}</i> : <span className="mdc-blast-muted" data-testid="plate-call">{s.refused ? r.refused : r.noCall}</span>),
+      // The answer from both paths where the server gave one; the spectral call otherwise.
+      render: (_: unknown, s) =>
+        s.combined ? (
+          s.combined.name ? (
+            <span data-testid="plate-call" data-carried-by={s.combined.carriedBy}>
+              <TaxonName name={s.combined.name} />
+              {s.combined.carriedBy === 'library-free' && (
+                <Tag color="geekblue" className="mdc-ms-own">
+                  {r.libraryFreeShort}
+                </Tag>
+              )}
+            </span>
+          ) : (
+            <span className="mdc-blast-muted" data-testid="plate-call">
+              {s.refused ? r.refused : r.noCall}
+            </span>
+          )
+        ) : s.call && s.level !== 'none' ? (
+          <i data-testid="plate-call">{s.call.species}</i>
+        ) : (
+          <span className="mdc-blast-muted" data-testid="plate-call">
+            {s.refused ? r.refused : r.noCall}
+          </span>
+        ),
     },
     {
       title: r.plateColumns.score,
@@ -99,7 +123,7 @@ function CallCard({ s, plate }: { s: SpectrumResult; plate: boolean }) {
   return (
     <section className={`mdc-genome-call ${LEVEL_CLASS[s.level]}`} data-testid="proteome-call" data-level={s.level}>
       <div className="mdc-genome-call__head">
-        <span className="mdc-genome-call__label">{plate ? `${r.spectrum} ${spotName(s)}` : r.call}</span>
+        <span className="mdc-genome-call__label">{plate ? `${r.spectrum} ${spotName(s)} · ${r.spectral}` : s.combined ? r.spectral : r.call}</span>
         <BandTag level={s.level} />
         {s.call?.own && <Tag color="purple">{r.own}</Tag>}
         {s.closeRunnerUp && <Tag color="orange" data-testid="proteome-close">{r.close}</Tag>}
@@ -135,6 +159,99 @@ function CallCard({ s, plate }: { s: SpectrumResult; plate: boolean }) {
       </dl>
       {/* The band tag says the rest; the sentence is shown when it warns (close runner-up, mixture, no call). */}
       {(s.level === 'none' || s.closeRunnerUp || s.mixture) && <Alert type="warning" showIcon className="mdc-genome-note" message={s.text[locale]} data-testid="proteome-verdict" />}
+    </section>
+  );
+}
+
+/** Latin names in italics; a genus with its inseparable species ("Escherichia: coli / fergusonii") too. */
+function TaxonName({ name }: { name: string }) {
+  return /[\u3000-\u9fff]/.test(name) ? <>{name}</> : <i>{name}</i>;
+}
+
+/** The answer from both paths, and which evidence carried it. */
+function AnswerCard({ s }: { s: SpectrumResult }) {
+  const px = useProteomeTexts();
+  const locale = useLocale();
+  const r = px.result;
+  const c = s.combined;
+  if (!c) return null;
+  const band: SpectrumResult['level'] = c.level;
+  return (
+    <section className={`mdc-genome-call ${LEVEL_CLASS[band]}`} data-testid="proteome-answer" data-carried-by={c.carriedBy} data-level={c.level}>
+      <div className="mdc-genome-call__head">
+        <span className="mdc-genome-call__label">{r.answer}</span>
+        <Tag color={c.carriedBy === 'library-free' ? 'geekblue' : c.carriedBy === 'none' ? 'default' : 'green'} className="mdc-ms-carried" data-testid="proteome-carried-by">
+          {r.carriedBy[c.carriedBy]}
+        </Tag>
+        {s.sameSpectrum && (
+          <Tag color="orange" data-testid="proteome-same-spectrum">
+            {r.sameSpectrum}
+          </Tag>
+        )}
+      </div>
+      <h2 className="mdc-genome-call__name" data-testid="proteome-answer-name">
+        {c.name ? <TaxonName name={c.name} /> : r.noCall}
+      </h2>
+      <p className="mdc-ms-answer-level">
+        {r.answerLevels[c.level]}
+        {c.score !== null && (
+          <>
+            {' · '}
+            {r.score} {shown(c.score)}
+          </>
+        )}
+      </p>
+      <p className="mdc-blast-muted" data-testid="proteome-answer-text">
+        {c.text[locale]}
+      </p>
+    </section>
+  );
+}
+
+/** The library-free path: genus, its inseparable species, the best genera and the genes behind them. */
+function LibraryFreeCard({ s, report }: { s: SpectrumResult; report: ProteomeReport }) {
+  const px = useProteomeTexts();
+  const locale = useLocale();
+  const r = px.result;
+  const lf = s.libraryFree;
+  if (!lf) return null;
+  const c = r.libraryFreeColumns;
+  type Candidate = LibraryFreeResult['candidates'][number];
+  const columns: TableColumnsType<Candidate> = [
+    { title: c.genus, dataIndex: 'genus', render: (g: string) => <i>{g}</i> },
+    { title: c.species, key: 'species', render: (_: unknown, x) => <i>{`${x.genus} ${x.species}`}</i>, responsive: ['sm'] },
+    { title: c.score, dataIndex: 'score', width: 70, render: (v: number) => shown(v) },
+    { title: c.genes, key: 'genes', width: 100, render: (_: unknown, x) => `${x.genesMatched} / ${x.genesSearched}` },
+    {
+      title: c.strongest,
+      key: 'matches',
+      responsive: ['md'],
+      render: (_: unknown, x) => (
+        <span className="mdc-blast-mono mdc-blast-small">
+          {x.matches
+            .slice(0, 4)
+            .map((m) => `${m.gene} ${m.queryMz.toFixed(0)}`)
+            .join(' · ')}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <section className="mdc-genome-section" data-testid="proteome-library-free" data-level={lf.level}>
+      <h2>
+        {r.libraryFree}{' '}
+        <Tag color={lf.level === 'genus' ? 'geekblue' : 'default'} data-testid="proteome-library-free-level">
+          {r.libraryFreeLevels[lf.level]}
+        </Tag>
+      </h2>
+      {lf.level !== 'none' && (
+        <p className="mdc-ms-lf-label" data-testid="proteome-library-free-label">
+          <TaxonName name={lf.label} /> · {r.score} {shown(lf.score)}
+        </p>
+      )}
+      <p className="mdc-blast-muted">{lf.text[locale]}</p>
+      <Table<Candidate> rowKey={(x) => `${x.genus} ${x.species}`} size="small" columns={columns} dataSource={lf.candidates.slice(0, 3)} pagination={false} scroll={{ x: true }} />
+      {report.proteins && <p className="mdc-blast-muted mdc-blast-small">{fmt(r.libraryFreeNote, { g: report.proteins.genera, s: report.proteins.species })}</p>}
     </section>
   );
 }
@@ -225,6 +342,7 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
         />
       )}
       <div data-testid="proteome-spectrum" data-position={spectrum} ref={detail}>
+        <AnswerCard s={s} />
         <CallCard s={s} plate={plate} />
         <p className="mdc-blast-muted mdc-ms-meta" data-testid="proteome-spectrum-meta">
           {plate && <strong>{fmt(r.spectrumOf, { n: spectrum + 1, total: report.spectra.length })} · </strong>}
@@ -232,6 +350,7 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
           {s.instrument ? ` · ${s.instrument}` : ''}
           {s.notes.length > 0 && <> · {s.notes.map((n) => n[locale]).join(' ')}</>}
         </p>
+        <LibraryFreeCard s={s} report={report} />
         {s.hits.length > 0 && (
           <section className="mdc-genome-section" data-testid="proteome-hits">
             <h2>{r.hits}</h2>

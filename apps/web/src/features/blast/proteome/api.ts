@@ -30,6 +30,31 @@ export interface SpectrumResult {
   peaksDetected: number;
   noise: number | null;
   notes: Localized[];
+  label?: string;
+  sameSpectrum?: boolean;
+  libraryFree?: LibraryFreeResult | null;
+  combined?: CombinedAnswer;
+}
+
+/** The library-free path: theoretical protein masses, genus level at most. */
+export interface LibraryFreeResult {
+  level: 'genus' | 'genus-group' | 'none';
+  genus: string | null;
+  species: string[];
+  genera: string[];
+  label: string;
+  score: number;
+  text: Localized;
+  candidates: Array<{ genus: string; species: string; score: number; evidence: number; genesMatched: number; genesSearched: number; matches: Array<{ gene: string; queryMz: number; theoreticalMz: number; weight: number }> }>;
+}
+
+/** The answer from both paths and which evidence carried it. */
+export interface CombinedAnswer {
+  carriedBy: 'spectral-library' | 'library-free' | 'both' | 'none';
+  name: string;
+  level: ProteomeLevel;
+  score: number | null;
+  text: Localized;
 }
 
 export interface ProteomeReport {
@@ -37,6 +62,7 @@ export interface ProteomeReport {
   parameters: { preprocess: Record<string, string | number>; identify: Record<string, string | number | boolean> };
   bands: { subspecies: number; species: number; genus: number };
   library: { entries: number; species: number; own: number };
+  proteins?: { species: number; genera: number; proteins: number } | null;
   counts: { spectra: number; subspecies: number; species: number; genus: number; none: number; refused: number; mixtures: number; closeRunnerUp: number };
   ms: Record<string, number>;
 }

@@ -53,7 +53,7 @@ export function SequenceResult({
   // What was cut before identifying: the trace's low-quality ends, then the ends that do not align.
   const read = sequence.read;
   const traceNote = read
-    ? fmt(read.qualityTrim ? tx.result.trace : tx.result.traceUntrimmed, {
+    ? fmt(read.qualityTrim ? (read.pair ? tx.result.tracePaired : tx.result.trace) : tx.result.traceUntrimmed, {
         file: read.fileName,
         sample: read.sampleName ? fmt(tx.result.sample, { name: read.sampleName }) : '',
         called: read.calledLength.toLocaleString(),

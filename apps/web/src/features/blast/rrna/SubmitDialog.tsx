@@ -6,7 +6,7 @@ import { HttpFailure, isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { Dialog } from '../../../components/dialog/Dialog';
-import { DEFAULT_ERROR_LIMIT, pairReadsByName, qualityTrim } from '@mdc/core/identify/rrna';
+import { DEFAULT_ERROR_LIMIT, assembleReadPair, pairReadsByName, qualityTrim, type SangerRead } from '@mdc/core/identify/rrna';
 import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
 import { markerCase } from '../components/bits';
@@ -37,6 +37,8 @@ interface LoadedFile {
   trimmedStart?: number;
   trimmedEnd?: number;
   trimmed?: boolean;
+  /** The kept calls and their qualities, to assemble a pair as the server will. */
+  read?: SangerRead;
 }
 
 /** A refusal the checks found, in both languages. */
@@ -46,15 +48,18 @@ interface Problemish {
 }
 
 /** Reads one chosen file the way the server will: a trace by its ABIF content, anything else as FASTA text. */
-async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number): Promise<LoadedFile | Problem> {
+async function loadFile(file: File, locale: 'zh' | 'en', tx: BlastTexts, minLength: number, maxLength: number): Promise<LoadedFile | Problem> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (isAb1(bytes) || /\.(ab1|abi)$/i.test(file.name)) {
     try {
       const read = readAb1(bytes, file.name);
+      // The limit of a FASTA sequence holds for a trace's calls too (the server refuses it alike).
+      if (read.bases.length > maxLength) return { message: fmt(tx.dialog.traceTooLong, { name: file.name, called: read.bases.length.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US'), max: maxLength.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US') }) };
       const trim = read.qualities ? qualityTrim(read.qualities, DEFAULT_ERROR_LIMIT) : null;
       const kept = trim ? trim.end - trim.start : read.bases.length;
       if (kept < minLength) return { message: fmt(tx.dialog.traceTooShort, { name: file.name, kept, min: minLength }) };
-      return { file, kind: 'ab1', called: read.bases.length, kept, trimmedStart: trim?.trimmedStart ?? 0, trimmedEnd: trim?.trimmedEnd ?? 0, trimmed: trim !== null };
+      const keptRead: SangerRead = trim ? { bases: read.bases.slice(trim.start, trim.end), qualities: read.qualities!.subarray(trim.start, trim.end) } : { bases: read.bases, qualities: read.qualities };
+      return { file, kind: 'ab1', called: read.bases.length, kept, trimmedStart: trim?.trimmedStart ?? 0, trimmedEnd: trim?.trimmedEnd ?? 0, trimmed: trim !== null, read: keptRead };
     } catch (error) {
       if (error instanceof Ab1FileError) return { message: error.text[locale] };
       throw error;
@@ -182,8 +187,16 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       n += check.sequences.length;
       bases += check.bases;
     }
-    // Each pair of reads becomes one sequence.
-    return { n: n - pairs.length, bases };
+    // Each pair of reads becomes one sequence: its consensus, when the reads overlap.
+    for (const [f, r] of pairs) {
+      const forward = files.find((x) => x.file.name === f)?.read;
+      const reverse = files.find((x) => x.file.name === r)?.read;
+      const outcome = forward && reverse ? assembleReadPair(forward, reverse) : null;
+      if (!outcome?.ok) continue;
+      n -= 1;
+      bases += outcome.assembly.sequence.length - forward!.bases.length - reverse!.bases.length;
+    }
+    return { n, bases };
   }, [marker, mode, text, files, pairs, limits.minLength, limits.maxLength, limits.maxSequences]);
   const summary = checked && checked.n !== undefined ? fmt(tx.dialog.summary, { n: checked.n, bp: number(checked.bases ?? 0) }) : null;
 
@@ -214,10 +227,16 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
       setProblem({ message: `${chosen.name}: ${fmt(tx.dialog.fileTooLarge, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0) })}` });
       return false;
     }
-    loadFile(chosen, locale, tx, limits.minLength)
+    loadFile(chosen, locale, tx, limits.minLength, limits.maxLength)
       .then((loaded) => {
         if ('message' in loaded) {
           setProblem(loaded);
+          return;
+        }
+        // A file that would be refused is named and left out; the others of the batch stay.
+        const check = loaded.kind === 'fasta' && marker ? checkSequences(marker, loaded.text ?? '', limits) : null;
+        if (check && !check.ok) {
+          setProblem({ message: `${chosen.name}${locale === 'zh' ? '：' : ': '}${pick(check.problem.message)}`, detail: pick(check.problem.detail) });
           return;
         }
         // Several files may be chosen at once; each arrives here on its own.

@@ -132,6 +132,8 @@ export default function AntibiogramPage() {
   const series = picked && data ? data.trend.find((s) => s.organism === picked.organism && s.drug === picked.drug) : undefined;
   const guidelineChoices = (options?.guidelines ?? []).flatMap((g) => g.years.slice(0, 6).map((y) => `${g.guideline} ${y}`));
   const allDrugs = Object.keys(data?.drugs ?? {}).sort();
+  // The rates of the period shown (every year when the whole file is one period).
+  const incidence = (data?.incidence ?? []).filter((r) => data?.period === 'all' || r.period === data?.period);
 
   const table = (gram: '+' | '-' | '', title: string) => {
     // Organisms without a single interpreted drug have nothing to show in a row.
@@ -289,7 +291,7 @@ export default function AntibiogramPage() {
               </label>
               <label>
                 <span>{text.first}</span>
-                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 250 }} />
+                <Select value={query.first ?? 'patient'} onChange={(v: string) => update({ first: v === 'patient' ? undefined : v })} options={Object.entries(text.firsts).map(([value, label]) => ({ value, label }))} style={{ width: 310 }} />
               </label>
               {query.first === 'episode' && (
                 <label>
@@ -374,14 +376,14 @@ export default function AntibiogramPage() {
             <div className="mdc-lab__card" data-testid="ag-incidence">
               <h2 className="mdc-lab__card-title">{text.incidence}</h2>
               <p className="mdc-ag__hint">{text.incidenceHint}</p>
-              {data.incidence.length === 0 ? (
+              {incidence.length === 0 ? (
                 <p>{text.noIncidence}</p>
               ) : (
                 <Table
                   size="small"
                   pagination={false}
                   rowKey={(r) => `${r.period}:${r.alert}:${r.organism}`}
-                  dataSource={data.incidence}
+                  dataSource={incidence}
                   scroll={{ x: 480 }}
                   columns={[
                     { title: text.alert, dataIndex: 'alert', width: 90 },

@@ -268,7 +268,7 @@ export default function LabPage() {
 
         <section className="mdc-lab__card" data-testid="lab-context">
           <h2 className="mdc-lab__card-title">{contextText.title}</h2>
-          <p className="mdc-lab__hint" style={{ marginTop: -8 }}>{contextText.hint}</p>
+          <p className="mdc-lab__muted mdc-lab__hint">{contextText.hint}</p>
           <div className="mdc-lab__grid">
             <Form.Item label={contextText.patientId} name="patientId">
               <Input id="patientId" maxLength={100} autoComplete="off" />

@@ -269,6 +269,22 @@ export default function LabResultPage() {
 
         {e.kind === 'single' && e.status === 'done' && (
           <>
+            {(e.alerts ?? []).length > 0 && (
+              <section className="mdc-lab__card" data-testid="lab-alerts" aria-label={r.alerts}>
+                {e.alerts.map((alert) => (
+                  <Alert
+                    key={alert.id}
+                    type="error"
+                    showIcon
+                    data-testid="lab-alert"
+                    data-alert={alert.id}
+                    style={{ marginBottom: 8 }}
+                    message={`${alert.title[locale]} (${alert.drugs.join(', ')})`}
+                    description={`${r.nextStep}: ${alert.nextStep[locale]}`}
+                  />
+                ))}
+              </section>
+            )}
             <section className="mdc-lab__card">
               {narrow ? (
                 <ul className="mdc-cards" data-testid="result-table">
@@ -295,7 +311,10 @@ export default function LabResultPage() {
                         {result.potency ? ` (${result.potency})` : ''}
                         {result.breakpointText ? ` · ${result.breakpointText}` : ''}
                       </div>
-                      <div className="mdc-cards__text">{result.explanation[locale]}</div>
+                      <div className="mdc-cards__text">
+                        {result.explanation[locale]}
+                        <ResultNotes result={result} locale={locale} />
+                      </div>
                       <div className="mdc-cards__actions mdc-no-print">
                         <Button size="small" type="link" style={{ padding: 0 }} data-testid="result-detail">
                           {r.detail}
@@ -352,6 +371,7 @@ export default function LabResultPage() {
                       render: (_, result) => (
                         <span className="mdc-lab__explain">
                           {result.explanation[locale]}
+                          <ResultNotes result={result} locale={locale} />
                           {result.changes.length > 0 && (
                             <Tag color="orange" style={{ marginLeft: 6 }}>
                               {r.changedBy}
@@ -435,5 +455,20 @@ export default function LabResultPage() {
       </div>
       <ResultDetailDialog experiment={e} result={detail} onClose={() => setDetail(null)} />
     </div>
+  );
+}
+
+/** The notes a reader must not miss beside the category: year changes, reporting instructions, SDD/EUCAST I meaning. */
+function ResultNotes({ result, locale }: { result: ResultItem; locale: 'zh' | 'en' }) {
+  const shown = result.notes.filter((n) => /— was |—— 按|not to be reported|不得报告|SDD|increased exposure|增加暴露/.test(n[locale]));
+  if (shown.length === 0) return null;
+  return (
+    <span className="mdc-lab__notes" data-testid="result-notes">
+      {shown.map((n, i) => (
+        <span key={i} style={{ display: 'block', color: /— was |—— 按/.test(n[locale]) ? '#8a5a00' : '#b3261e', fontSize: 12, marginTop: 2 }}>
+          {n[locale]}
+        </span>
+      ))}
+    </span>
   );
 }

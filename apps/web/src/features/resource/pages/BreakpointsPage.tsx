@@ -10,6 +10,7 @@ import {
   type Params,
   type TaxonDetail,
 } from '../api';
+import { BreakpointHistory } from '../components/BreakpointHistory';
 import { BreakpointTable } from '../components/BreakpointTable';
 import { Filter, FilterBar } from '../components/FilterBar';
 import { ProblemAlert } from '../components/LoadState';
@@ -245,6 +246,9 @@ export default function BreakpointsPage() {
       </div>
 
       {list.problem && <ProblemAlert problem={list.problem} onRetry={list.reload} />}
+      {query.organism && query.antibiotic && (
+        <BreakpointHistory organism={query.organism} antibiotic={query.antibiotic} guideline={query.guideline ?? 'CLSI'} method={query.method?.toUpperCase() === 'DISK' ? 'DISK' : 'MIC'} />
+      )}
       <BreakpointTable
         rows={list.data?.list ?? []}
         total={list.data?.total ?? 0}
