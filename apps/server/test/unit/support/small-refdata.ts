@@ -10,7 +10,9 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
  * and EUCAST breakpoints of a few drugs, every rule, and the 16S/18S sequences of those genera.
  * Small enough to import in a second or two on either database.
  */
-export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides', 'Salmonella', 'Enterococcus'];
+export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides'];
+/** Genera only the Lab needs (their taxa and WHONET organisms, not their sequences): Salmonella's reporting rules. */
+const LAB_GENERA = ['Salmonella'];
 export const SMALL_DRUGS = ['AMP', 'AMX', 'AMC', 'MEM', 'CAZ', 'CIP', 'GEN', 'OXA', 'VAN', 'FOX', 'TZP', 'CRO', 'COL'];
 
 export function realDataDir(): string {
@@ -52,6 +54,7 @@ function filterFasta(file: string, keep: (header: string, index: number) => bool
 export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc-refdata-'))): string {
   const real = realDataDir();
   const genera = new Set(SMALL_GENERA);
+  const labGenera = new Set([...SMALL_GENERA, ...LAB_GENERA]);
   const drugs = new Set(SMALL_DRUGS);
   for (const sub of ['taxonomy', 'whonet', 'amr', 'rrna']) mkdirSync(path.join(into, sub), { recursive: true });
 
@@ -68,7 +71,7 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   mkdirSync(path.join(into, AMR_3), { recursive: true });
   const keptAmr = new Set<string>();
   const amrTaxa = filterTsv(path.join(real, AMR_3, 'microorganisms.tsv.gz'), (cell) => {
-    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || genera.has(cell('genus'));
+    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || labGenera.has(cell('genus'));
     if (keep) keptAmr.add(cell('mo'));
     return keep;
   });
@@ -84,7 +87,7 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
 
   const whonet = (file: string) => path.join(real, 'whonet', file);
   const out = (file: string) => path.join(into, 'whonet', file);
-  writeFileSync(out('Organisms.txt'), filterTsv(whonet('Organisms.txt'), (cell) => genera.has(cell('GENUS')) || /^(ana|an\+|an-|sta|scn|sc\+|xmr)$/.test(cell('WHONET_ORG_CODE'))));
+  writeFileSync(out('Organisms.txt'), filterTsv(whonet('Organisms.txt'), (cell) => labGenera.has(cell('GENUS')) || /^(ana|an\+|an-|sta|scn|sc\+|xmr)$/.test(cell('WHONET_ORG_CODE'))));
   copyFileSync(whonet('Antibiotics.txt'), out('Antibiotics.txt'));
   writeFileSync(
     out('Breakpoints.txt'),
