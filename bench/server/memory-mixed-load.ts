@@ -1,0 +1,107 @@
+/**
+ * Issue 17's memory finding: the server's resident memory after a long mixed load. A portal on the
+ * embedded database (PGlite, the 44 shared reference genomes, the small 16S set) is warmed with
+ * one task of each kind, then for --minutes takes rounds of: 4 16S tasks (held-out queries), one
+ * genome upload (a shared test assembly), 20 autocompletes, and the PDF and CSV of a finished
+ * task in both languages. RSS is read from /proc after the warm-up, at its peak, after the load
+ * and after 15 s idle.
+ * Pass: after the load, RSS is at most --budget MB (default 400) above the warmed-up figure — what
+ * the caches may add; a leak grows with the number of rounds.
+ *
+ *   npx tsx bench/server/memory-mixed-load.ts [--minutes 3] [--budget 400]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { heldOutQueries } from '../../apps/server/src/blast/rrna/test-references';
+import { json, startBenchPortal, waitDone } from './harness';
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '3' }, budget: { type: 'string', default: '400' } } });
+const minutes = Number(values.minutes);
+const budgetMb = Number(values.budget);
+const queries = await heldOutQueries('16S');
+const dir = path.join(process.env.REFDATA_DIR ?? '/work/shared/data', 'genome/test');
+const genomes = readdirSync(dir)
+  .filter((f) => /\.fna\.gz$/.test(f))
+  .slice(0, 4)
+  .map((f) => ({ name: f, bytes: readFileSync(path.join(dir, f)) }));
+
+const portal = await startBenchPortal({ BENCH_GENOMES: '1' });
+let round = 0;
+let tasks = 0;
+let failed = 0;
+
+async function submit16S(i: number): Promise<{ id: string; token: string }> {
+  const query = queries[i % queries.length]!;
+  const answer = await json(
+    await fetch(`${portal.base}/api/blast/tasks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ method: '16S', sequence: `>q${i}\n${query.sequence}` }).toString(),
+    }),
+  );
+  if (answer.code !== 0) throw new Error(`16S submission refused: ${answer.msg}`);
+  return answer.data;
+}
+
+async function submitGenome(i: number): Promise<{ id: string; token: string }> {
+  const genome = genomes[i % genomes.length]!;
+  const form = new FormData();
+  form.append('method', 'genome');
+  form.append('file', new Blob([genome.bytes]), genome.name);
+  const answer = await json(await fetch(`${portal.base}/api/blast/tasks`, { method: 'POST', body: form }));
+  if (answer.code !== 0) throw new Error(`genome submission refused: ${answer.msg}`);
+  return answer.data;
+}
+
+async function exports(task: { id: string; token: string }): Promise<void> {
+  for (const locale of ['zh', 'en']) {
+    for (const kind of ['pdf', 'csv']) {
+      const response = await fetch(`${portal.base}/api/blast/tasks/${task.id}/export.${kind}?token=${task.token}`, { headers: { local: locale } });
+      await response.arrayBuffer();
+    }
+  }
+}
+
+async function oneRound(): Promise<void> {
+  const submitted = await Promise.all([...Array.from({ length: 4 }, (_, i) => submit16S(round * 4 + i)), submitGenome(round)]);
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const response = await fetch(`${portal.base}/api/search/autocomplete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `kwd=${['esch', 'staph', 'salm', 'klebs', 'strep'][i % 5]}`,
+      });
+      await response.arrayBuffer();
+    }),
+  );
+  for (const task of submitted) {
+    const done = await waitDone(portal.base, task.id, task.token, 600_000);
+    tasks++;
+    if (done.status !== 'done') failed++;
+  }
+  await exports(submitted[0]!);
+  await exports(submitted.at(-1)!);
+  round++;
+}
+
+try {
+  await oneRound();
+  await new Promise((r) => setTimeout(r, 5000));
+  const warm = portal.rssMb();
+  let peak = warm;
+  const sampler = setInterval(() => (peak = Math.max(peak, portal.rssMb())), 200);
+  const until = Date.now() + minutes * 60_000;
+  while (Date.now() < until) await oneRound();
+  const after = portal.rssMb();
+  await new Promise((r) => setTimeout(r, 15_000));
+  const idle = portal.rssMb();
+  clearInterval(sampler);
+  console.log(`${round} rounds in ${minutes} min: ${tasks} tasks (${failed} not done), ${round * 20} autocompletes, ${round * 8} exports`);
+  console.log(`server RSS: warmed up ${warm.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after the load ${after.toFixed(0)} MB, after 15 s idle ${idle.toFixed(0)} MB`);
+  const pass = failed === 0 && idle - warm <= budgetMb;
+  console.log(`${pass ? 'PASS' : 'FAIL'}: after ${minutes} min of mixed load the server's RSS stays within ${budgetMb} MB of its warmed-up figure (${(idle - warm).toFixed(0)} MB)`);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await portal.stop();
+}
