@@ -164,7 +164,7 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
 
     const history = await call(portal, 'GET', '/api/blast/tasks?method=morphology', undefined, { token: alice });
     expect(history.body.data.list.map((t: { id: string }) => t.id)).toEqual([task.id]);
-    expect(history.body.data.list[0].call).toMatchObject({ name: 'Staphylococcus aureus', measure: 'percentId' });
+    expect(history.body.data.list[0].call).toMatchObject({ name: 'Coagulase-positive staphylococci', measure: 'percentId' });
   });
 
   it('refuses every kind of bad input at once, in the language of the request, naming the field, and stores nothing', async () => {
@@ -224,7 +224,7 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     const claim = await call(portal, 'POST', '/api/blast/claim', { tokens: token }, { token: bob });
     expect(claim.body.data.claimed).toEqual([id]);
     const history = await call(portal, 'GET', '/api/blast/tasks', undefined, { token: bob });
-    expect(history.body.data.list.find((t: { id: string }) => t.id === id)).toMatchObject({ method: 'biochem', call: { name: 'Enterobacter cloacae' } });
+    expect(history.body.data.list.find((t: { id: string }) => t.id === id)).toMatchObject({ method: 'biochem', call: { name: 'Enterobacter cloacae complex' } });
     expect((await call(portal, 'GET', `/api/blast/tasks/${id}`)).status).toBe(404);
     expect((await call(portal, 'GET', `/api/blast/tasks/${id}`, undefined, { token: bob })).body.data.anonymous).toBe(false);
   });

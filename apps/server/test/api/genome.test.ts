@@ -35,7 +35,7 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
     const info = await call(portal, 'GET', '/api/blast/info');
     const genome = info.body.data.methods.find((m: { method: string }) => m.method === 'genome');
     expect(genome).toMatchObject({ references: 4, species: 4, minBases: 100_000, maxBases: 20_000_000 });
-    expect(genome.thresholds).toMatchObject({ species: 95, genus: 83 });
+    expect(genome.thresholds).toMatchObject({ species: 95, genus: 85 });
   });
 
   it('identifies an uploaded assembly: call, references, QC and 16S copies, in the history and exports', async () => {

@@ -77,13 +77,14 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/eucast_rules.tsv'), '#') - 1);
     // So is the one E. coli genome contig of the shared 16S set that carries a eukaryotic 18S gene.
     // AMR 3.0.0 breakpoint rows of organisms this cut has no WHONET code for are counted and named.
-    // No 16S record of the small set sits inside another genus far from its own (EF059885, an
-    // E. asburiae at 99.86 % to K. aerogenes, has E. amnigenus at 96.7 % in its genus under the
-    // AMR 3.0.0 names); the test below plants one.
+    // And in this small cut one 16S record sits inside another genus, far from its own: EF059885, an
+    // E. asburiae at 99.86 % to K. aerogenes, whose only close Enterobacter was E. amnigenus — now
+    // Lelliottia amnigena under the AMR 3.0.0 names (the full set has other Enterobacter beside it).
     expect(summary.warnings).toEqual([
       expect.stringMatching(/^clinical_breakpoints\.tsv: \d+ rows left out \(organism without a WHONET code: /),
       expect.stringContaining('eucast_rules.tsv: line 55'),
       expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/),
+      expect.stringMatching(/^16S reference EF059885 \(Enterobacter asburiae\) sits inside Klebsiella \(99\.\d\d % to Klebsiella aerogenes/),
     ]);
     expect(found.reference_sequence).toBe(countFasta(path.join(small, 'rrna/16S_reference.fasta.gz')) + countFasta(path.join(small, 'rrna/18S_reference.fasta.gz')));
     expect(summary.counts.breakpoint).toBe(found.breakpoint);

@@ -120,12 +120,19 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
     it('lists the breakpoints that apply to a taxon, most specific level per test', async () => {
       const { body } = await get('/api/resource/taxa/B_PSDMN_AERG/breakpoints?guideline=EUCAST&antibiotic=MEM&pageSize=50');
       expect(body.code).toBe(0);
-      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, taxon: 'B_PSDMN_AERG' });
+      // Without a year, the guideline's newest: EUCAST 2025 (AMR 3.0.0).
+      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2025, taxon: 'B_PSDMN_AERG' });
       expect(body.data.list.length).toBeGreaterThan(0);
-      expect(body.data.list.every((b: { antibiotic: { code: string }; year: number }) => b.antibiotic.code === 'MEM' && b.year === 2022)).toBe(true);
+      expect(body.data.list.every((b: { antibiotic: { code: string }; year: number }) => b.antibiotic.code === 'MEM' && b.year === 2025)).toBe(true);
       // Pseudomonas has its own meropenem rows, so the non-species-related ones do not show.
       expect(body.data.list.some((b: { organism: { level: string } }) => b.organism.level === 'ALL')).toBe(false);
       expect(body.data.list[0].organism.label.en).toMatch(/Pseudomonas/);
+      // An older year is still there when asked for (WHONET's 2022 table).
+      const older = await get('/api/resource/taxa/B_PSDMN_AERG/breakpoints?guideline=EUCAST&antibiotic=MEM&year=2022&pageSize=50');
+      expect(older.body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, taxon: 'B_PSDMN_AERG' });
+      expect(older.body.data.list.length).toBeGreaterThan(0);
+      expect(older.body.data.list.every((b: { antibiotic: { code: string }; year: number }) => b.antibiotic.code === 'MEM' && b.year === 2022)).toBe(true);
+      expect(older.body.data.list.some((b: { organism: { level: string } }) => b.organism.level === 'ALL')).toBe(false);
     });
   });
 
@@ -142,7 +149,9 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(reserve.body.data.list.length).toBeGreaterThan(0);
       expect(reserve.body.data.list.every((a: { aware: string }) => a.aware === 'Reserve')).toBe(true);
       const withBreakpoints = await get('/api/resource/antibiotics?withBreakpoints=true&pageSize=200&sort=-breakpoints');
-      expect(withBreakpoints.body.data.total).toBe(13);
+      // The 13 drugs of the small WHONET table, and the 5 only its AMR 3.0.0 rows (2023–2025) add.
+      expect(withBreakpoints.body.data.total).toBe(18);
+      expect(withBreakpoints.body.data.list.map((a: { code: string }) => a.code)).toEqual(expect.arrayContaining(['MEM', 'TCY', 'FEP', 'CZO', 'ETP', 'IPM']));
       const counts = withBreakpoints.body.data.list.map((a: { breakpointCount: number }) => a.breakpointCount);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       const byAlias = await get('/api/resource/antibiotics?q=AMPC-CVA');
@@ -153,7 +162,10 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       const { body } = await get('/api/resource/antibiotics/mem');
       expect(body.data).toMatchObject({ code: 'MEM', name: 'Meropenem', nameZh: '美罗培南' });
       expect(body.data.breakpointSummary.map((s: { guideline: string }) => s.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
-      expect(body.data.breakpointSummary[0].latestYear).toBe(2022);
+      for (const summary of body.data.breakpointSummary) {
+        expect(summary.latestYear).toBe(2025);
+        expect(summary.years).toEqual(expect.arrayContaining([2025, 2022]));
+      }
       expect(body.data.rows.length).toBeGreaterThan(0);
       expect((await get('/api/resource/antibiotics/NOPE')).status).toBe(404);
     });
@@ -162,10 +174,18 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
   describe('breakpoints', () => {
     it('defaults to the latest year and filters by guideline, method, organism, drug, site and type', async () => {
       const { body } = await get('/api/resource/breakpoints?guideline=EUCAST&method=MIC&antibiotic=MEM&organism=PS-&pageSize=50');
-      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: 'MEM', organism: 'PS-' });
+      expect(body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2025, method: 'MIC', antibiotic: 'MEM', organism: 'PS-' });
       expect(body.data.total).toBeGreaterThan(0);
       for (const row of body.data.list) {
-        expect(row).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: { code: 'MEM', nameZh: '美罗培南' }, organism: { code: 'PS-', level: 'GENUS_CODE' } });
+        expect(row).toMatchObject({ guideline: 'EUCAST', year: 2025, method: 'MIC', antibiotic: { code: 'MEM', nameZh: '美罗培南' }, organism: { code: 'PS-', level: 'GENUS_CODE' } });
+        expect(row.source).toContain('EUCAST 2025');
+      }
+      // A year asked for is kept: WHONET's 2022 rows.
+      const y2022 = await get('/api/resource/breakpoints?guideline=EUCAST&year=2022&method=MIC&antibiotic=MEM&organism=PS-&pageSize=50');
+      expect(y2022.body.data.filters).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: 'MEM', organism: 'PS-' });
+      expect(y2022.body.data.total).toBeGreaterThan(0);
+      for (const row of y2022.body.data.list) {
+        expect(row).toMatchObject({ guideline: 'EUCAST', year: 2022, method: 'MIC', antibiotic: { code: 'MEM' }, organism: { code: 'PS-', level: 'GENUS_CODE' } });
         expect(row.source).toContain('EUCAST 2022');
       }
       const meningitis = await get(`/api/resource/breakpoints?guideline=EUCAST&antibiotic=MEM&site=${encodeURIComponent('Meningitis')}`);
@@ -180,7 +200,8 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
 
     it('without a guideline shows the latest year of each, sorts, and pages', async () => {
       const all = await get('/api/resource/breakpoints?pageSize=200&sort=-year,antibiotic');
-      expect(new Set(all.body.data.list.map((r: { year: number }) => r.year))).toEqual(new Set([2022]));
+      expect(new Set(all.body.data.list.map((r: { year: number }) => r.year))).toEqual(new Set([2025]));
+      expect(new Set(all.body.data.list.map((r: { guideline: string }) => r.guideline))).toEqual(new Set(['CLSI', 'EUCAST']));
       const sorted = await get('/api/resource/breakpoints?guideline=CLSI&pageSize=100&sort=antibiotic');
       const codes = sorted.body.data.list.map((r: { antibiotic: { code: string } }) => r.antibiotic.code);
       expect(codes).toEqual([...codes].sort());
@@ -224,9 +245,9 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
 
     it('offers the filter values', async () => {
       const { body } = await get('/api/resource/breakpoints/filters?guideline=EUCAST');
-      expect(body.data.year).toBe(2022);
+      expect(body.data.year).toBe(2025);
       expect(body.data.guidelines.map((g: { name: string }) => g.name).sort()).toEqual(['CLSI', 'EUCAST']);
-      expect(body.data.guidelines.find((g: { name: string }) => g.name === 'EUCAST')).toMatchObject({ latestYear: 2022, years: [2022, 2021] });
+      expect(body.data.guidelines.find((g: { name: string }) => g.name === 'EUCAST')).toMatchObject({ latestYear: 2025, years: [2025, 2024, 2023, 2022, 2021] });
       expect(body.data.methods.map((m: { value: string }) => m.value).sort()).toEqual(['DISK', 'MIC']);
       expect(body.data.sites.map((s: { value: string }) => s.value)).toEqual(expect.arrayContaining(['-', 'Meningitis']));
       expect(body.data.organisms.find((o: { code: string }) => o.code === 'EBC')?.label).toEqual({ en: 'Enterobacterales', zh: '肠杆菌目' });
@@ -239,7 +260,7 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       const csv = await get(`/api/resource/breakpoints/export?${filter}&format=csv`);
       expect(csv.status).toBe(200);
       expect(csv.headers['content-type']).toContain('text/csv');
-      expect(csv.headers['content-disposition']).toMatch(/attachment; filename="breakpoints_EUCAST_2022_MEM\.csv"/);
+      expect(csv.headers['content-disposition']).toMatch(/attachment; filename="breakpoints_EUCAST_2025_MEM\.csv"/);
       expect(csv.raw.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.raw.slice(1).trim().split('\r\n');
       expect(lines[0]).toContain('分类（菌群）');
@@ -259,9 +280,10 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
     });
 
     it('exports no cell a spreadsheet would run as a formula (a hostile comment in the imported table)', async () => {
+      // Without a year the export is the newest table (2025): the hostile comment goes in one of its rows.
       const filter = 'guideline=EUCAST&antibiotic=MEM&method=MIC&organism=EBC';
       const [row] = await portal.db.query<{ line: number; comments: string }>(
-        `SELECT line, comments FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022 AND antibiotic_code = 'MEM' AND method = 'MIC' AND organism_code = 'EBC' ORDER BY line LIMIT 1`,
+        `SELECT line, comments FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2025 AND antibiotic_code = 'MEM' AND method = 'MIC' AND organism_code = 'EBC' ORDER BY line LIMIT 1`,
       );
       await portal.db.query('UPDATE breakpoint SET comments = $1 WHERE line = $2', [`-2+3+cmd|' /C calc'!A0`, row!.line]);
       try {

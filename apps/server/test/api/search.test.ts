@@ -80,8 +80,9 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     expect(body.data.antibiotics.list[0]).toMatchObject({ id: 'MEM', value: '美罗培南' });
     expect(body.data.breakpoints.list.map((g: { guideline: string }) => g.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
     const eucast = body.data.breakpoints.list.find((g: { guideline: string }) => g.guideline === 'EUCAST');
-    expect(eucast).toMatchObject({ year: 2022, antibiotic: 'MEM', taxon: null, label: { zh: 'EUCAST 2022 · 美罗培南', en: 'EUCAST 2022 · Meropenem' } });
-    const [rows] = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022 AND antibiotic_code = 'MEM'`);
+    // A guideline without a year is its newest table: EUCAST 2025 (AMR 3.0.0).
+    expect(eucast).toMatchObject({ year: 2025, antibiotic: 'MEM', taxon: null, label: { zh: 'EUCAST 2025 · 美罗培南', en: 'EUCAST 2025 · Meropenem' } });
+    const [rows] = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2025 AND antibiotic_code = 'MEM'`);
     expect(eucast.count).toBe(rows!.n);
     expect(body.data.total).toBe(body.data.taxa.total + body.data.antibiotics.total + body.data.breakpoints.total);
 
@@ -150,9 +151,11 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     expect(esbl.body.data.taxa.list.map((i: { id: string }) => i.id)).toContain('B_[ORD]_ENTRBCTR');
     const cre = await call(portal, 'GET', `/api/search?k=${encodeURIComponent('耐碳青霉烯肠杆菌')}`);
     expect(cre.body.data.taxa.list[0].id).toBe('B_[ORD]_ENTRBCTR');
-    // A class name is shown as what matched.
-    const carbapenem = (await autocomplete('carbapenem')).body.data.list[0];
-    expect(carbapenem).toMatchObject({ id: 'MEM', via: 'class' });
+    // A class name is shown as what matched. Ertapenem, imipenem and meropenem all have
+    // breakpoints now (AMR 3.0.0's 2023–2025 rows), so they rank alike and by name: ertapenem first.
+    const carbapenems = (await autocomplete('carbapenem')).body.data.list;
+    expect(carbapenems[0]).toMatchObject({ id: 'ETP', via: 'class' });
+    for (const code of ['MEM', 'IPM']) expect(carbapenems.find((i: { id: string }) => i.id === code)).toMatchObject({ via: 'class' });
   });
 
   it('answers the search page for empty, plain-text and too long keywords', async () => {
