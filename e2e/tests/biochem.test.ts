@@ -140,7 +140,9 @@ describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale
     await expectPath(page, new RegExp(`^${pre}/blast/res\\?id=`));
     await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('task-method').innerText()).toBe(locale === 'en' ? 'Morphology' : '形态');
-    expect(await page.getByTestId('biochem-call-name').getAttribute('data-taxon')).toBe('Staphylococcus aureus');
+    // Morphology alone names the group, not S. aureus, and the test that settles the species.
+    expect(await page.getByTestId('biochem-call-name').innerText()).toBe(locale === 'en' ? 'Coagulase-positive staphylococci' : '凝固酶阳性葡萄球菌');
+    await page.getByTestId('biochem-settles').waitFor();
     // On a phone the picture reads down, one test a row.
     expect(await page.getByTestId('profile-chart').getAttribute('data-orientation')).toBe('vertical');
     await page.getByTestId('anonymous-notice').waitFor();

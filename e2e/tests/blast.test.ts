@@ -98,10 +98,10 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
 
     // The same sentences as the server's, before anything is sent.
     await page.getByTestId('blast-submit').click();
-    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.empty'][locale]);
+    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.empty'][locale].replace(/16s/g, '16S'));
     await page.getByTestId('blast-sequence-input').fill('ACGT'.repeat(50));
     await page.getByTestId('blast-submit').click();
-    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.unsupported'][locale]);
+    expect(await page.getByTestId('blast-input-error').innerText()).toContain(IDENTIFY_MESSAGES['identify.16s.unsupported'][locale].replace(/16s/g, '16S'));
     // A click on the backdrop leaves the dialog and its text alone.
     await page.mouse.click(5, 300);
     expect(await page.getByTestId('blast-sequence-input').inputValue()).toBe('ACGT'.repeat(50));
@@ -203,8 +203,8 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
 describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusals in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
   const t = {
-    zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16s 基因序列，请确认后重新输入', summary: '2 条序列', pair: /与反向峰图 S1_R\.ab1 拼接.*重叠 (\d+) bp，一致性 (\d+\.\d)%/ },
-    en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16s gene sequence, Please confirm and re-enter', summary: '2 sequences', pair: /Assembled with the reverse trace S1_R\.ab1 .*overlap (\d+) bp at (\d+\.\d) % identity/ },
+    zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16S 基因序列，请确认后重新输入', summary: '2 条序列', pair: /与反向峰图 S1_R\.ab1 拼接.*重叠 (\d+) bp，一致性 (\d+\.\d)%/ },
+    en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16S gene sequence, Please confirm and re-enter', summary: '2 sequences', pair: /Assembled with the reverse trace S1_R\.ab1 .*overlap (\d+) bp at (\d+\.\d) % identity/ },
   }[locale];
 
   it('uploads Sanger traces (.ab1): the dialog and the result say what quality trimming cut, and a real F/R pair is assembled', async () => {

@@ -287,7 +287,7 @@ describe('with reference data', () => {
       expect(groups).toContain('Enterobacterales');
       expect(groups).toContain('Klebsiella pneumoniae');
       // The notation line says how EUCAST and CLSI write their limits, and where the data end.
-      expect(await page.getByTestId('bp-data-years').innerText()).toMatch(/end at 2022/);
+      expect(await page.getByTestId('bp-data-years').innerText()).toMatch(/end at 2025 \(up to 2022 from the WHONET 2023 data release, 2023–2025 from the AMR package 3\.0\.0\)/);
       // On a phone the list of groups wraps.
       await page.setViewportSize({ width: 375, height: 812 });
       await loadedRows(page, 'bp-table');
@@ -390,13 +390,13 @@ describe('with reference data', () => {
   });
 
   describe('layout', () => {
-    it.each(['/en/resource/taxon', '/en/resource/taxon?q=Bacteroides&pageSize=50', '/en/resource/taxon?q=Pseudomonas%20pseudo'])('shows every column of the taxon list at 1280 px, Clinical prevalence included: %s', async (path) => {
+    it.each(['/en/resource/taxon', '/en/resource/taxon?q=Bacteroides&pageSize=50', '/en/resource/taxon?q=Pseudomonas%20pseudo'])('shows every column of the taxon list at 1280 px, Clinical relevance included: %s', async (path) => {
       const { page } = await stack.newPage({ locale: 'en-US' });
       await page.goto(path);
       await loadedRows(page, 'taxon-table', 2);
       const table = page.getByTestId('taxon-table');
       expect(await tableFits(table)).toBe(true);
-      const header = table.locator('th', { hasText: 'Clinical prevalence' }).first();
+      const header = table.locator('th', { hasText: 'Clinical relevance (by genus)' }).first();
       const [cell, frame] = await Promise.all([header.boundingBox(), table.boundingBox()]);
       expect(cell!.x + cell!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
       expect(await sticksOut(page)).toEqual([]);

@@ -57,7 +57,7 @@ export default function BreakpointsPage() {
   }, [o, query.guideline]);
 
   const shownYear = list.data?.filters.year;
-  // The data end at this year (WHONET's release), whatever the guidelines have published since.
+  // The data end at this year (WHONET to 2022, the AMR package to 2025), whatever the guidelines have published since.
   const newest = o && o.guidelines.length ? Math.max(...o.guidelines.map((g) => g.latestYear)) : undefined;
   const groups = list.data?.filters.groups;
   const exportParams = { ...filters, sort, lang: locale };

@@ -149,7 +149,7 @@ export default function TaxonomyPage() {
         loading={list.loading}
         onChange={onChange}
         // Wide enough for the columns on a phone (scrolled sideways); on a desktop the names wrap
-        // rather than push the last column ("Clinical prevalence") out of view.
+        // rather than push the last column ("Clinical relevance (by genus)") out of view.
         scroll={{ x: 960 }}
         pagination={{
           current: page,
