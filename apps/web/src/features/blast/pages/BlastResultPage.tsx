@@ -8,7 +8,7 @@ import { isCancelled } from '../../../lib/http';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import { blastApi, downloadExport, type TaskDetail } from '../api';
-import { StatusTag, dateTime } from '../components/bits';
+import { StatusTag, dateTime, markerCase } from '../components/bits';
 import { methodView } from '../methods';
 import { useClaimLocalTasks } from '../local-tasks';
 import { fmt, useBlastTexts } from '../texts';
@@ -294,7 +294,7 @@ export default function BlastResultPage() {
             )}
 
             {task.status === 'failed' && task.error && (
-              <Alert type="error" showIcon className="mdc-blast__notice" message={tx.result.failedTitle} description={task.error[locale]} data-testid="task-error" />
+              <Alert type="error" showIcon className="mdc-blast__notice" message={tx.result.failedTitle} description={markerCase(task.error[locale])} data-testid="task-error" />
             )}
 
             {view && <view.Result task={task} />}
