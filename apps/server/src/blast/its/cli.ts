@@ -59,9 +59,10 @@ function indexReferenceFile(file: string, region: ItsRegion, cache: WordIndexCac
   const key = cache ? WordIndexCache.key(file, recipe(region)) : '';
   const filed = cache?.read(key);
   if (filed) return { index: filed, cached: true };
-  const builder = new ReferenceIndexBuilder();
+  const bytes = readFastaBytes(file);
+  const builder = new ReferenceIndexBuilder({ expectedBases: bytes.length });
   let ordinal = 0;
-  forEachFastaRecord(readFastaBytes(file), file, (header, residues) => {
+  forEachFastaRecord(bytes, file, (header, residues) => {
     ordinal++;
     if (header.includes('|taxonomy=')) {
       const record = parseFastaHeader(header);

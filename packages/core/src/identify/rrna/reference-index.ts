@@ -60,6 +60,8 @@ export interface BuildIndexOptions {
    * then shares well under one word per reference by chance, and a small set gets small tables.
    */
   wordLength?: number;
+  /** Room for this many bases at the start (e.g. the size of a FASTA file), so the pool is not grown while references are added. */
+  expectedBases?: number;
   /** Allocate the typed arrays in SharedArrayBuffers (for worker threads). */
   shared?: boolean;
   /**
@@ -121,7 +123,7 @@ const LISTING_LIMIT = 1 << 26;
  */
 export class ReferenceIndexBuilder {
   /** Every accepted reference's base sets, one after another (grown by doubling; cut to size at the end). */
-  private pool = new Uint8Array(1 << 16);
+  private pool: Uint8Array;
   private readonly starts: number[] = [];
   private readonly refs: ReferenceInfo[] = [];
   private readonly skipped: { accession: string; reason: string }[] = [];
@@ -130,6 +132,7 @@ export class ReferenceIndexBuilder {
   private finished = false;
 
   constructor(private readonly options: BuildIndexOptions = {}) {
+    this.pool = new Uint8Array(Math.max(1 << 16, options.expectedBases ?? 0));
     if (options.wordLength !== undefined) {
       const k = options.wordLength;
       if (!Number.isInteger(k) || k < 4 || k > MAX_WORD_LENGTH) throw new RangeError(`wordLength must be an integer from 4 to 12, got ${k}`);
