@@ -1,4 +1,3 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ReferenceIndexBuilder, buildReferenceIndex, type ReferenceIndex } from '@mdc/core/identify/rrna';
 import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, identifyItsSequences, itsExclusion, parseItsHeader, type ItsIndexes, type ItsRegion } from '@mdc/core/identify/its';
@@ -6,7 +5,7 @@ import { FastaError, forEachFastaRecord, parseFastaHeader, readFastaBytes, readF
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
-import { EXIT_USAGE, finishBatch, type RefusedInput } from '../cli-batch';
+import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
 
 const usage = `mdc identify --method ITS — identify fungi from ITS sequences
@@ -36,17 +35,6 @@ A query file that cannot be read, and a sequence that is not an ITS read (empty,
 too short or too long), is named on standard error with its reason and the others are answered.
 Exit code: 0 every input answered, 1 something refused (the rest answered), 2 wrong usage.
 Timings go to standard error, results to standard output.`;
-
-class UsageError extends Error {}
-
-function isReadableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.R_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** Which records of a reference file are evidence, and the index's word length: part of the cache key. */
 const recipe = (region: ItsRegion) => `its/${region}/min${MIN_REFERENCE_LENGTH[region]}/named-to-species/default-k`;
@@ -172,18 +160,9 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     const options = top === undefined ? {} : { top };
     const output = values.format === 'json' ? formatItsJson(results, options) : formatItsTsv(results, options);
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
-    // A sequence refused as input (empty, not nucleotides, too short or long) is refused; one
-    // without a similar reference is answered: "not in our reference".
-    const inputRefusals = results.filter((r) => !r.ok && r.reason !== 'no-similar-reference');
-    for (const r of inputRefusals) if (!r.ok) refused.push({ item: r.queryId, reason: r.detail.en });
-    finishBatch(refused, results.length - inputRefusals.length, log);
+    finishSequenceBatch(results, refused, log);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof FastaError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`mdc identify: ${(error as Error).message}`);
-      if (error instanceof UsageError) console.error('see mdc identify --method ITS --help');
-      process.exitCode = EXIT_USAGE;
-      return;
-    }
+    if (endedOnUsage(error, 'mdc identify --method ITS --help', [FastaError])) return;
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { TWO_BIT, encodeNucleotides, reverseComplement } from './alphabet';
+import { encodeNucleotides, forEachWord, reverseComplement } from './alphabet';
 import {
   DEFAULT_SCORING,
   OP_INSERTION,
@@ -217,19 +217,10 @@ function searcherFor(index: ReferenceIndex): Searcher {
 /** Distinct words of the index's length in a sequence, ascending. */
 export function distinctWords(codes: Uint8Array, k: number): Uint32Array {
   const out = new Uint32Array(Math.max(0, codes.length - k + 1));
-  const mask = (1 << (2 * k)) - 1;
   let n = 0;
-  let word = 0;
-  let valid = 0;
-  for (let i = 0; i < codes.length; i++) {
-    const b = TWO_BIT[codes[i]!]!;
-    if (b < 0) {
-      valid = 0;
-      continue;
-    }
-    word = ((word << 2) | b) & mask;
-    if (++valid >= k) out[n++] = word;
-  }
+  forEachWord(codes, k, (word) => {
+    out[n++] = word;
+  });
   const words = out.subarray(0, n).sort();
   let u = 0;
   for (let i = 0; i < n; i++) if (i === 0 || words[i] !== words[i - 1]) words[u++] = words[i]!;
