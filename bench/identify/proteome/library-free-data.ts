@@ -2,7 +2,7 @@
  * The named real spectra the library-free bench and its tests measure on, read the same way
  * everywhere. Tuning sets (parameters were chosen on them): the Yang 2018 mixtures and decoys.
  * Test sets (never tuned on): the Christner 2014 E. coli isolates (`data/README.md`), the eight
- * Yang 2018 consensus peak lists, the 14 RKI Citrobacter spectra.
+ * Yang 2018 consensus peak lists, the 14 RKI Citrobacter spectra, five RKI Klebsiella oxytoca spots.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,8 +36,22 @@ export function readChristnerEcoli(): NamedPeaks[] {
   return [...by].map(([id, peaks]) => ({ id: `christner2014:${id}`, set: 'Christner 2014 E. coli (Dryad)', species: 'Escherichia coli', peaks }));
 }
 
+/** Five spots of Klebsiella oxytoca ATCC 13182 from the RKI database (raw Bruker flex, peaks as MDC picks them; `data/README.md`). */
+export function readRkiKlebsiella(): NamedPeaks[] {
+  const text = readFileSync(path.join(here, 'data/rki-klebsiella-oxytoca-peaks.csv'), 'utf8');
+  const by = new Map<string, Peak[]>();
+  for (const line of text.split('\n').slice(1)) {
+    if (!line) continue;
+    const [spot, mz, intensity] = line.split(',');
+    const list = by.get(spot!) ?? [];
+    list.push({ mz: Number(mz), intensity: Number(intensity) });
+    by.set(spot!, list);
+  }
+  return [...by].map(([spot, peaks]) => ({ id: `rki:K.oxytoca ATCC 13182 ${spot}`, set: 'RKI Klebsiella (raw flex, agodmer/MSData)', species: 'Klebsiella oxytoca', peaks }));
+}
+
 export async function readTestSets(dataDir: string): Promise<NamedPeaks[]> {
-  const out: NamedPeaks[] = readChristnerEcoli();
+  const out: NamedPeaks[] = [...readChristnerEcoli(), ...readRkiKlebsiella()];
   for (const y of await readYangReferences(dataDir)) out.push({ id: `yang2018:${y.code}`, set: 'Yang 2018 consensus peak lists', species: y.species, peaks: peaksOf(y.spectrum) });
   for (const r of await readCitrobacterRki(dataDir)) out.push({ id: `rki:${r.strain}`, set: 'RKI Citrobacter (MSclassifR)', species: r.species, peaks: peaksOf(r.spectrum) });
   return out;
