@@ -40,6 +40,23 @@ Timings go to standard error, results to standard output.`;
 const recipe = (region: ItsRegion) => `its/${region}/min${MIN_REFERENCE_LENGTH[region]}/named-to-species/default-k`;
 
 /**
+ * `ID description |taxonomy=K;…;Genus;Genus species` read without regular expressions when the
+ * taxonomy is the only field (40,000 headers: a tenth of the cold read); anything else as
+ * parseFastaHeader reads it.
+ */
+function mdcHeader(header: string): { accession: string; description: string; species?: string; lineage?: string[] } {
+  const at = header.indexOf(' |taxonomy=');
+  const space = header.search(/\s/);
+  if (at < 0 || space < 0 || header.indexOf(' |', at + 1) >= 0 || /[\t\r\n]/.test(header)) return parseFastaHeader(header);
+  const lineage = header
+    .slice(at + ' |taxonomy='.length)
+    .split(';')
+    .map((name) => name.trim());
+  const species = lineage[lineage.length - 1];
+  return { accession: header.slice(0, space), description: header.slice(space + 1, at).trim(), lineage, ...(species ? { species } : {}) };
+}
+
+/**
  * The word index of a reference file in either header form, filtered as the import filters. Read
  * as bytes (no string per sequence), encoded straight into the index, and filed in the cache.
  */
@@ -53,7 +70,7 @@ function indexReferenceFile(file: string, region: ItsRegion, cache: WordIndexCac
   forEachFastaRecord(bytes, file, (header, residues) => {
     ordinal++;
     if (header.includes('|taxonomy=')) {
-      const record = parseFastaHeader(header);
+      const record = mdcHeader(header);
       if (!record.lineage || !record.species || residues.length < MIN_REFERENCE_LENGTH[region]) return;
       builder.addResidues({ accession: record.accession, species: record.species, lineage: record.lineage, description: record.description }, residues);
       return;
