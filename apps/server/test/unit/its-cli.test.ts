@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta } from '@mdc/refdata/fasta';
+import { itsReference } from '@mdc/core/identify/its';
 import { repoRoot } from '../../src/config';
 import { heldOutItsQueries } from '../../src/blast/its/test-references';
 
@@ -21,6 +22,7 @@ const GENERA = ['Aspergillus', 'Candida', 'Fusarium'];
 let dir: string;
 let home: string;
 let reference: string;
+let referenceMdcForm: string;
 let good: string;
 let withShort: string;
 let broken: string;
@@ -51,9 +53,18 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mdc-its-cli-'));
   home = path.join(dir, 'home');
   const records: string[] = [];
+  const mdcForm: string[] = [];
+  let ordinal = 0;
   for await (const r of readFasta(path.join(data, 'rrna/its/ITS2_reference.fasta.gz'))) {
-    if (GENERA.includes(r.header.split(';')[5] ?? '')) records.push(`>${r.header}\n${r.sequence}\n`);
+    ordinal++;
+    if (!GENERA.includes(r.header.split(';')[5] ?? '')) continue;
+    records.push(`>${r.header}\n${r.sequence}\n`);
+    // The same record in the MDC rRNA header form, as `mdc` writes references for the peers.
+    const ref = itsReference(r.header, r.sequence, 'ITS2', ordinal);
+    if (!ref.exclusion) mdcForm.push(`>${ref.accession} ${ref.species} |taxonomy=${[...ref.lineage, ref.species].join(';')}\n${ref.sequence}\n`);
   }
+  referenceMdcForm = path.join(dir, 'its2-mdc-form.fasta');
+  writeFileSync(referenceMdcForm, mdcForm.join(''));
   reference = path.join(dir, 'its2.fasta.gz');
   writeFileSync(reference, gzipSync(records.join('')));
   const queries = (await heldOutItsQueries(GENERA)).slice(0, 6);
@@ -77,6 +88,12 @@ describe('mdc identify --method ITS', () => {
     expect([...top.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [query, species] of expected) expect(top.get(query)!.split(' ')[0]).toBe(species.split(' ')[0]);
     expect(stderr).not.toMatch(/refused/);
+    // The same records with MDC rRNA headers: the same answer, row for row (the set's own records
+    // are named by their place in the file read, so the accessions differ).
+    const mdcForm = await identify(['--query', good, '--reference', referenceMdcForm]);
+    expect(mdcForm.code).toBe(0);
+    const withoutAccession = (tsv: string) => tsv.split('\n').map((line) => line.split('\t').filter((_, i) => i !== 2).join('\t'));
+    expect(withoutAccession(mdcForm.stdout)).toEqual(withoutAccession(stdout));
   });
 
   it('names each refused file and read with its reason, answers the rest, and ends with exit code 1', async () => {
