@@ -8,7 +8,8 @@ import { ApiError } from '../../http/envelope';
 import { maldiCounts, maldiLibrary } from '../../resource/maldi';
 import type { BlastMethod } from '../method';
 import { inputFiles, storeInputFile } from '../tasks';
-import { closeProteomePool, proteomePoolFor, SpectrumRefusal } from './pool';
+import { BudgetExceeded } from '../../jobs/thread-pool';
+import { closeProteomePool, overBudgetText, proteomePoolFor, SpectrumRefusal } from './pool';
 import { proteinTableOf, type PackedProteins } from './proteins';
 import { proteomeCsv } from './report';
 import { proteomeRoutes } from './routes';
@@ -166,6 +167,7 @@ export const proteomeMethod: BlastMethod = {
       spectra = await proteomePoolFor(context.db).read(fileName, file.bytes);
     } catch (error) {
       if (error instanceof SpectrumRefusal) throw refused(error.text, locale, error.problem);
+      if (error instanceof BudgetExceeded) throw refused(overBudgetText(error), locale, 'over-budget');
       throw error;
     }
     if (spectra.length > MAX_SPECTRA_PER_TASK) throw refused(tooManySpectra(spectra.length), locale, 'too-many-spectra');
@@ -192,6 +194,8 @@ export const proteomeMethod: BlastMethod = {
       answer = await proteomePoolFor(context.db).identify(file.name, file.content, library.entries, { profilePoints: PROFILE_POINTS }, proteins);
     } catch (error) {
       if (error instanceof SpectrumRefusal) return { outcome: { status: 'failed', error: error.text } };
+      // The same file would run over again: failed at once, not retried.
+      if (error instanceof BudgetExceeded) return { outcome: { status: 'failed', error: overBudgetText(error) } };
       throw error;
     }
     const species = new Set<string>();
@@ -239,7 +243,12 @@ export const proteomeMethod: BlastMethod = {
     const result = task.result as ProteomeTaskResult | null;
     const pictures = result ? await taskPictures(context.db, task.id, result) : new Map();
     const { id, file_name, created_at, finished_at, error_zh, error_en } = task;
-    return proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
+    try {
+      return await proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, overBudgetText(error));
+      throw error;
+    }
   },
 
   async info(context) {
