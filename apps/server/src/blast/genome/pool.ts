@@ -118,8 +118,8 @@ export class GenomePool {
   }
 
   /** Gives every thread a library under a key (shared sketches: no copy). */
-  async library(key: string, references: SharedReference[]): Promise<void> {
-    await Promise.all(this.threads.map((thread) => this.send(thread, { type: 'library', key, references })));
+  async library(key: string, references: SharedReference[], drop: string[] = []): Promise<void> {
+    await Promise.all(this.threads.map((thread) => this.send(thread, { type: 'library', key, references, drop })));
   }
 
   /** Identifies one assembly (its file's bytes) against a library; refusals throw AssemblyError. */

@@ -45,7 +45,7 @@ export interface QueryAnswer {
 
 export type ToThread =
   | { type: 'sketch'; job: number; inputs: ReferenceInput[] }
-  | { type: 'library'; job: number; key: string; references: SharedReference[] }
+  | { type: 'library'; job: number; key: string; references: SharedReference[]; /** Libraries to forget (accounts not seen for long). */ drop?: string[] }
   | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean };
 
 export type FromThread =
@@ -132,6 +132,7 @@ port.on('message', (message: ToThread) => {
       const references = message.inputs.map(sketchInput);
       port.postMessage({ type: 'sketched', job: message.job, references } satisfies FromThread);
     } else if (message.type === 'library') {
+      for (const key of message.drop ?? []) libraries.delete(key);
       libraries.set(message.key, new GenomeLibrary(message.references));
       port.postMessage({ type: 'library', job: message.job } satisfies FromThread);
     } else {
