@@ -7,6 +7,7 @@ import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
 import { maldiCounts, maldiLibrary } from '../../resource/maldi';
 import type { BlastMethod } from '../method';
+import { fileRefused } from '../http';
 import { inputFiles, storeInputFile } from '../tasks';
 import { BudgetExceeded } from '../../jobs/thread-pool';
 import { closeProteomePool, overBudgetText, proteomePoolFor, SpectrumRefusal } from './pool';
@@ -44,10 +45,6 @@ const tooManySpectra = (n: number): LocalizedText => ({
   zh: `文件中有 ${n} 个谱图，一次最多鉴定 ${MAX_SPECTRA_PER_TASK} 个，请分批上传。`,
   en: `The file holds ${n} spectra; at most ${MAX_SPECTRA_PER_TASK} are identified at once: upload them in parts.`,
 });
-
-function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string, status = 400): ApiError {
-  return new ApiError(ApiCode.BAD_REQUEST, status, texts, { fields: { file: texts[locale] }, reason });
-}
 
 async function taxonIds(db: Queryable, species: string[]): Promise<Record<string, string>> {
   if (species.length === 0) return {};
@@ -155,22 +152,22 @@ export const proteomeMethod: BlastMethod = {
   async accept(submission, context) {
     const { locale } = submission;
     const files = submission.files.filter((f) => f.bytes.length > 0);
-    if (files.length === 0) throw refused(chooseFile, locale, 'no-file');
-    if (files.length > 1) throw refused(oneFile, locale, 'too-many');
+    if (files.length === 0) throw fileRefused(chooseFile, locale, 'no-file');
+    if (files.length > 1) throw fileRefused(oneFile, locale, 'too-many');
     const file = files[0]!;
     const fileName = (file.fileName || 'spectrum.txt').replace(/[\\/]/g, '_').slice(0, 255);
-    if (file.bytes.length > MAX_PROTEOME_UPLOAD_BYTES) throw refused(tooLarge(file.bytes.length), locale, 'too-large', 413);
+    if (file.bytes.length > MAX_PROTEOME_UPLOAD_BYTES) throw fileRefused(tooLarge(file.bytes.length), locale, 'too-large', 413);
     const available = await context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM maldi_library WHERE owner_id IS NULL OR owner_id = $1', [submission.userId]);
     if (Number(available[0]?.n ?? 0) === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, noLibrary);
     let spectra;
     try {
       spectra = await proteomePoolFor(context.db).read(fileName, file.bytes);
     } catch (error) {
-      if (error instanceof SpectrumRefusal) throw refused(error.text, locale, error.problem);
-      if (error instanceof BudgetExceeded) throw refused(overBudgetText(error), locale, 'over-budget');
+      if (error instanceof SpectrumRefusal) throw fileRefused(error.text, locale, error.problem);
+      if (error instanceof BudgetExceeded) throw fileRefused(overBudgetText(error), locale, 'over-budget');
       throw error;
     }
-    if (spectra.length > MAX_SPECTRA_PER_TASK) throw refused(tooManySpectra(spectra.length), locale, 'too-many-spectra');
+    if (spectra.length > MAX_SPECTRA_PER_TASK) throw fileRefused(tooManySpectra(spectra.length), locale, 'too-many-spectra');
     const kinds = [...new Set(spectra.map((s) => s.kind))];
     return {
       itemCount: spectra.length,
