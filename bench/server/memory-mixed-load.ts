@@ -33,7 +33,12 @@ const genomes = readdirSync(dir)
   .map((f) => ({ name: f, bytes: readFileSync(path.join(dir, f)) }));
 
 // One client from one address sends all of it: the per-address API rate limit is not what is measured.
-const portal = await startBenchPortal({ BENCH_GENOMES: '1', RATE_LIMIT_API: '1000000' });
+const portal = await startBenchPortal({ BENCH_GENOMES: '1', BENCH_MEMORY: '1', RATE_LIMIT_API: '1000000' });
+/** The server's own last account of its memory: heap, external, array buffers (MB). */
+const usage = () => {
+  const lines = portal.output().match(/^MEMORY .*$/gm);
+  return lines ? (JSON.parse(lines.at(-1)!.slice(7)) as Record<string, number>) : null;
+};
 let round = 0;
 let tasks = 0;
 let failed = 0;
@@ -106,7 +111,8 @@ try {
   const trace: { minute: number; rss: number; round: number }[] = [];
   const tracer = setInterval(() => {
     trace.push({ minute: Math.round((Date.now() - begun) / 60_000), rss: portal.rssMb(), round });
-    console.log(`minute ${trace.at(-1)!.minute}: RSS ${trace.at(-1)!.rss.toFixed(0)} MB after ${round} rounds`);
+    const u = usage();
+    console.log(`minute ${trace.at(-1)!.minute}: RSS ${trace.at(-1)!.rss.toFixed(0)} MB after ${round} rounds${u ? ` (JS heap ${u.heapUsed} of ${u.heapTotal} MB, external ${u.external} MB, of it array buffers ${u.arrayBuffers} MB)` : ''}`);
   }, 60_000);
   while (Date.now() < until) await oneRound();
   clearInterval(tracer);
@@ -117,6 +123,8 @@ try {
   const idle = portal.rssMb();
   clearInterval(sampler);
   console.log(`${round} rounds in ${minutes} min: ${tasks} tasks (${failed} not done), ${round * 20} autocompletes, ${round * 8} exports`);
+  const u = usage();
+  if (u) console.log(`after 15 s idle the server counts: JS heap ${u.heapUsed} of ${u.heapTotal} MB, external ${u.external} MB, of it array buffers ${u.arrayBuffers} MB`);
   console.log(`server RSS: warmed up ${warm.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after the load ${after.toFixed(0)} MB, after 15 s idle ${idle.toFixed(0)} MB`);
   const secondHalf = after - half.rss;
   console.log(`RSS by minute: ${[{ minute: 0, rss: warm }, ...trace].map((t) => `${t.minute}′ ${t.rss.toFixed(0)}`).join(', ')} MB; growth over the second half ${secondHalf.toFixed(0)} MB`);

@@ -4,7 +4,10 @@
  * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
  * seconds. Prints `READY <port>` once it listens.
  *
- *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1)
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MEMORY=1)
+ *
+ * BENCH_MEMORY=1 prints `MEMORY {…}` (process.memoryUsage in MB) every 10 s, so that a memory
+ * benchmark can tell the JavaScript heap from buffers (uploads, the embedded database's memory).
  */
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
@@ -22,4 +25,11 @@ if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await sma
 if (process.env.BENCH_GENOMES === '1') await insertGenomes(db, await readGenomeFolder(path.join(config.refdataDir!, 'genome')), 'import');
 await portal.app.listen({ port: config.port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void portal.close().finally(() => process.exit(0)));
+if (process.env.BENCH_MEMORY === '1') {
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    console.log(`MEMORY ${JSON.stringify({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) })}`);
+  }, 10_000).unref();
+}
 console.log(`READY ${config.port}`);
