@@ -217,6 +217,10 @@ describe.skipIf(!dataDir)('an isolate under the current tables', () => {
     expect(salmonella.results[0]).toMatchObject({ category: 'S', reporting: [{ rule: 'salmonella-shigella-not-susceptible' }] });
     const cre = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'MEM', value: '8', method: 'MIC' }, { antibiotic: 'ETP', value: '0.25', method: 'MIC' }] });
     expect(cre.alerts.map((a) => a.id)).toEqual(['cre', 'carbapenem-contradiction']);
+    // M. morganii imipenem 4 mg/L is R under CLSI 2025 (R ≥ 4) but says nothing about a carbapenemase.
+    const morganella = kb.interpretIsolate({ organism: 'Morganella morganii', guideline: 'CLSI', results: [{ antibiotic: 'IPM', value: '4', method: 'MIC' }, { antibiotic: 'MEM', value: '0.25', method: 'MIC' }] });
+    expect(morganella.results[0]!.category).toBe('R');
+    expect(morganella.alerts.map((a) => a.id)).toEqual([]);
   });
 
   it('explains SDD and EUCAST I with the dose behind it', () => {
