@@ -223,6 +223,50 @@ describe.skipIf(!dataDir)('an isolate under the current tables', () => {
     expect(morganella.alerts.map((a) => a.id)).toEqual([]);
   });
 
+  it('EUCAST intrinsic resistance from AMR 3.0.0 intrinsic_resistant: K. pneumoniae × ampicillin, P. mirabilis × colistin, tetracycline, tigecycline', () => {
+    const klebsiella = kb.interpretIsolate({ organism: 'Klebsiella pneumoniae', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '2', method: 'MIC' }] });
+    expect(klebsiella.results[0]).toMatchObject({ category: 'R', reason: 'expected-resistance', expectedResistance: { guideline: 'EUCAST', referenceTable: 'EUCAST Expected Resistant Phenotypes v1.2' } });
+    expect(klebsiella.results[0]!.explanation.en).toMatch(/expected to be resistant to Ampicillin .*Expected Resistant Phenotypes v1\.2/);
+    expect(klebsiella.results[0]!.expectedResistance!.source).toMatch(/^intrinsic_resistant\.tsv\.gz:/);
+    const proteus = kb.interpretIsolate({
+      organism: 'Proteus mirabilis',
+      guideline: 'EUCAST',
+      results: [
+        { antibiotic: 'COL', value: '0.5', method: 'MIC' },
+        { antibiotic: 'TCY', value: '1', method: 'MIC' },
+        { antibiotic: 'TGC', value: '0.25', method: 'MIC' },
+        { antibiotic: 'MEM', value: '0.06', method: 'MIC' },
+      ],
+    });
+    expect(proteus.results.map((r) => [r.antibiotic?.code, r.category, r.expectedResistance?.referenceTable ?? null])).toEqual([
+      ['COL', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['TCY', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['TGC', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['MEM', 'S', null],
+    ]);
+    // Colistin R that is expected raises no colistin alert.
+    expect(proteus.alerts.map((a) => a.id)).not.toContain('colistin-r');
+  });
+
+  it('EUCAST Expert Rules v3.3 infer one drug from another and name rule and version: E. coli ampicillin R → piperacillin R', () => {
+    const isolate = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '32', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] });
+    const piperacillin = isolate.results[1]!;
+    expect(piperacillin).toMatchObject({ category: 'R', originalCategory: 'S', changes: [{ source: 'eucast-rule', rule: 'Expert Rules on Enterobacterales (Expert Rules 3.3)', from: 'S', to: 'R' }] });
+    expect(piperacillin.explanation.en).toMatch(/EUCAST Expert Rules 3\.3 \(Expert Rules on Enterobacterales\): Piperacillin S → R/);
+    // Ampicillin S says nothing against piperacillin: a measured S stays.
+    const susceptible = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '4', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] });
+    expect(susceptible.results[1]!.category).toBe('S');
+  });
+
+  it('applies one version of each EUCAST rule set: expert rules 3.3, expected phenotypes 1.2, the year’s own breakpoint table', () => {
+    const versions = (year: number) => {
+      const isolate = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', year, results: [{ antibiotic: 'AMP', value: '32', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] }, { inferUntested: true });
+      return [...new Set(isolate.rules.filter((r) => r.source === 'eucast-rule').map((r) => /\(([^()]+ [\d.]+)\)$/.exec(r.rule)?.[1]))].sort();
+    };
+    expect(versions(2025)).toEqual(['Breakpoints 15', 'Expected phenotypes 1.2', 'Expert Rules 3.3']);
+    expect(versions(2023)).toEqual(['Breakpoints 13.1', 'Expected phenotypes 1.2', 'Expert Rules 3.3']);
+  });
+
   it('explains SDD and EUCAST I with the dose behind it', () => {
     const sdd = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'FEP', value: '4', method: 'MIC' }] });
     expect(sdd.results[0]!.notes.map((n) => n.en).join(' ')).toMatch(/susceptible-dose dependent/);
