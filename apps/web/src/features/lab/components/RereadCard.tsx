@@ -1,4 +1,4 @@
-import { Alert, Button, Select, Table } from 'antd';
+import { Alert, Button, Grid, Select, Table } from 'antd';
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { LAB_REREAD_TEXTS as T, fillText } from '@mdc/contracts';
 import { useLocale } from '../../../lib/i18n/hooks';
@@ -21,6 +21,8 @@ export function RereadCard({ experiment }: { experiment: ExperimentDetail }) {
   const [result, setResult] = useState<RereadResult | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const guideline = experiment.guideline ?? '';
+  // On a phone the five columns would scroll the other year's category out of sight: one card a drug.
+  const narrow = !Grid.useBreakpoint().md;
 
   useEffect(() => {
     let live = true;
@@ -83,38 +85,59 @@ export function RereadCard({ experiment }: { experiment: ExperimentDetail }) {
             data-testid="reread-summary"
             message={t(result.differences > 0 ? 'summary' : 'none', { d: result.differences, n: result.results.length, guideline, year: result.otherYear })}
           />
-          <Table<Row>
-            size="small"
-            rowKey={(row, i) => `${row.antibiotic}:${i}`}
-            pagination={false}
-            dataSource={result.results}
-            scroll={{ x: 560 }}
-            data-testid="reread-table"
-            rowClassName={(row) => (row.differs ? 'mdc-lab__reread-differs' : '')}
-            onRow={(row) => ({ 'data-differs': String(row.differs) }) as HTMLAttributes<HTMLElement>}
-            columns={[
-              { title: t('antibiotic'), dataIndex: 'antibiotic', width: 90 },
-              { title: t('value'), dataIndex: 'value', width: 70 },
-              {
-                title: t('current', { guideline, year: result.year ?? '' }),
-                key: 'now',
-                width: 120,
-                render: (_, row) => <CategoryTag category={row.category} />,
-              },
-              {
-                title: t('other', { guideline, year: result.otherYear }),
-                key: 'other',
-                width: 120,
-                render: (_, row) => (
-                  <span>
-                    <CategoryTag category={row.otherCategory} />
-                    {row.differs && <strong className="mdc-lab__reread-flag">{t('differs')}</strong>}
-                  </span>
-                ),
-              },
-              { title: t('otherBreakpoint', { year: result.otherYear }), key: 'bp', render: (_, row) => <span className="mdc-drugs__bp">{row.otherBreakpoint || '—'}</span> },
-            ]}
-          />
+          {narrow ? (
+            <ul className="mdc-cards" data-testid="reread-table">
+              {result.results.map((row, i) => (
+                <li key={`${row.antibiotic}:${i}`} className={`mdc-cards__item${row.differs ? ' mdc-lab__reread-differs' : ''}`} data-differs={String(row.differs)}>
+                  <div className="mdc-cards__head">
+                    <span className="mdc-cards__title">
+                      {row.antibiotic} · {row.value}
+                    </span>
+                    <span>
+                      <CategoryTag category={row.category} /> → <CategoryTag category={row.otherCategory} />
+                      {row.differs && <strong className="mdc-lab__reread-flag">{t('differs')}</strong>}
+                    </span>
+                  </div>
+                  <div className="mdc-cards__meta">
+                    {t('otherBreakpoint', { year: result.otherYear })}: {row.otherBreakpoint || '—'}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Table<Row>
+              size="small"
+              rowKey={(row, i) => `${row.antibiotic}:${i}`}
+              pagination={false}
+              dataSource={result.results}
+              scroll={{ x: 560 }}
+              data-testid="reread-table"
+              rowClassName={(row) => (row.differs ? 'mdc-lab__reread-differs' : '')}
+              onRow={(row) => ({ 'data-differs': String(row.differs) }) as HTMLAttributes<HTMLElement>}
+              columns={[
+                { title: t('antibiotic'), dataIndex: 'antibiotic', width: 90 },
+                { title: t('value'), dataIndex: 'value', width: 70 },
+                {
+                  title: t('current', { guideline, year: result.year ?? '' }),
+                  key: 'now',
+                  width: 120,
+                  render: (_, row) => <CategoryTag category={row.category} />,
+                },
+                {
+                  title: t('other', { guideline, year: result.otherYear }),
+                  key: 'other',
+                  width: 120,
+                  render: (_, row) => (
+                    <span>
+                      <CategoryTag category={row.otherCategory} />
+                      {row.differs && <strong className="mdc-lab__reread-flag">{t('differs')}</strong>}
+                    </span>
+                  ),
+                },
+                { title: t('otherBreakpoint', { year: result.otherYear }), key: 'bp', render: (_, row) => <span className="mdc-drugs__bp">{row.otherBreakpoint || '—'}</span> },
+              ]}
+            />
+          )}
         </>
       )}
     </section>
