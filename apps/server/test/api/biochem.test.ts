@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUALITY_LEVELS, decodeProfile, BIOCHEM_PANELS } from '@mdc/core/identify/biochem';
 import { activeAccount } from '../support/accounts';
 import { finished } from '../support/blast';
+import { pdfRuns } from '../support/pdf-text';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
 
@@ -110,6 +111,12 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.rawPayload.length).toBeGreaterThan(5000);
+      // Issue 16: the matrix source was printed in English on the Chinese report.
+      const printed = pdfRuns(pdf.rawPayload).map((r) => r.text).join('');
+      if (locale === 'zh') {
+        expect(printed).toContain('每个小孔取自与之对应的常规生化反应');
+        expect(printed).not.toContain('Derived per well');
+      } else expect(printed).toContain('Derived per well from the conventional reactions');
     }
 
     const history = await call(portal, 'GET', '/api/blast/tasks?method=biochem', undefined, { token: alice });

@@ -1,4 +1,5 @@
 import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
+import { biochemMatrixSource } from '@mdc/contracts';
 import type { Language } from '@mdc/core/identify';
 import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
@@ -251,7 +252,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   for (const note of notes) doc.moveDown(0.3).fillColor('#614700').text(note, left, doc.y, { width }).fillColor('#222');
 
   room(60);
-  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${result.matrix.source}.`, left, doc.y, { width });
+  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${biochemMatrixSource(result.matrix.id, result.matrix.source, lang)}${lang === 'zh' ? '。' : '.'}`, left, doc.y, { width });
   return report.end();
 }
 
