@@ -161,6 +161,17 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     expect(csv.raw).toContain('Coagulase-negative staphylococci');
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
     expect(pdf.statusCode).toBe(200);
+    expect(pdfRuns(pdf.rawPayload).map((r) => r.text).join('')).toContain('Coagulase-negative staphylococci');
+    // Issue 16: the Chinese report printed rows named in English words ("Coagulase-negative
+    // staphylococci") as they are; it prints their Chinese names, and the matrix source in Chinese.
+    const pdfZh = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'zh' } });
+    if (pdfZh.statusCode === 200) {
+      const printed = pdfRuns(pdfZh.rawPayload).map((r) => r.text).join('');
+      expect(printed).toContain('凝固酶阴性葡萄球菌');
+      expect(printed).not.toContain('Coagulase-negative');
+      expect(printed).toContain('《临床微生物学手册》');
+      expect(printed).not.toContain('Manual of Clinical Microbiology');
+    }
 
     // A Gram-positive coccus on API 20E: the panel's best taxon is not a call.
     const outside = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'API20E', profile: '5144572', reactions: 'GRAM=+,COCC=+,CLUS=+,CAT=+' }, { token: alice });
