@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDb } from '../../apps/server/src/db';
+import { openDb, type Queryable } from '../../apps/server/src/db';
 import { buildApp } from '../../apps/server/src/app';
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { insertGenomes, readGenomeFolder } from '../../apps/server/src/resource/genomes';
@@ -20,17 +20,17 @@ if (process.env.BENCH_TRACE === '1') {
   const t0 = performance.now();
   const at = () => ((performance.now() - t0) / 1000).toFixed(2);
   const query = db.query.bind(db);
-  db.query = async (sql: string, params?: unknown[]) => {
+  db.query = async <T,>(sql: string, params?: unknown[]): Promise<T[]> => {
     const started = performance.now();
     try {
-      return await query(sql, params);
+      return await query<T>(sql, params);
     } finally {
       const ms = performance.now() - started;
       if (ms > 50) console.log(`TRACE ${at()} query ${ms.toFixed(0)} ms: ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
     }
   };
   const transaction = db.transaction.bind(db);
-  db.transaction = async (fn) => {
+  db.transaction = async <T,>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
       return await transaction(fn);
