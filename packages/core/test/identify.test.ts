@@ -424,6 +424,25 @@ describe('identifySequence: refused input', () => {
     expect(r.detail.zh).toMatch(/蛋白质/);
   });
 
+  // Issue 16: text pasted the way people copy it — a FASTA whose '>' was lost, a GenBank flat file's
+  // numbered lines — was refused without saying what to fix (or, with enough words, as a protein).
+  it('names what is not sequence: a name line without ">", numbers between the bases, the first bad character', () => {
+    const lines = (s: string) => s.match(/.{1,60}/g)!;
+    const named = refused(identifySequence(index, { id: 'q', sequence: `Isolate 7 from a blood culture, partial 16S rRNA gene (27F/1492R), forward and reverse reads\n${lines(base.slice(0, 700)).join('\n')}` }));
+    expect(named.reason).toBe('non-nucleotide');
+    expect(named.detail.en).toMatch(/^The first line \("Isolate 7 from a blood culture.*"\) is a name, not sequence: in FASTA a name line starts with ">"/);
+    expect(named.detail.zh).toMatch(/^第一行（“Isolate 7 from a blood culture.*”）是名称而不是序列：FASTA 的名称行须以“>”开头/);
+    const flat = `ORIGIN\n${lines(base.slice(0, 700).toLowerCase()).map((l, i) => `${String(i * 60 + 1).padStart(9)} ${l.match(/.{1,10}/g)!.join(' ')}`).join('\n')}\n//`;
+    const numbered = refused(identifySequence(index, { id: 'q', sequence: flat }));
+    expect(numbered.detail.en).toMatch(/interleaved with numbers \(positions or line numbers, as in a GenBank flat file\)/);
+    expect(numbered.detail.zh).toMatch(/碱基之间夹有数字/);
+    const stray = refused(identifySequence(index, { id: 'q', sequence: `${base.slice(0, 60)}\n${base.slice(60, 100)}#${base.slice(100, 500)}` }));
+    expect(stray.detail.en).toBe('Line 2, column 41 holds "#", which is not a nucleotide (IUPAC) code.');
+    expect(stray.detail.zh).toBe('第 2 行第 41 列的字符 "#" 不是核苷酸（IUPAC）代码。');
+    // Lower case with spaces is a sequence, not a fault.
+    expect(ok(identifySequence(index, { id: 'q', sequence: base.slice(0, 700).toLowerCase().match(/.{1,10}/g)!.join(' ') })).topHit.similarity).toBe(100);
+  });
+
   it('refuses sequences shorter than 300 bp', () => {
     const r = refused(identifySequence(index, { id: 'q', sequence: base.slice(0, 299) }));
     expect(r).toMatchObject({ reason: 'too-short', queryLength: 299, messageKey: 'identify.16s.unsupported' });

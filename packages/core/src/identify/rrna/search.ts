@@ -11,7 +11,7 @@ import {
   type AlignmentStats,
 } from './align';
 import { assessConfidence, thresholdsFor, withComplex, type Confidence, type ConfidenceThresholds } from './confidence';
-import { looksLikeProtein, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
+import { explainNotNucleotides, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
 import type { ReferenceIndex } from './reference-index';
 
 export interface IdentifyOptions {
@@ -316,7 +316,10 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   const text = query.sequence ?? '';
   if (text.trim().length === 0) return refuse(query, marker, 'empty', 0, facts);
   const { codes: forward, invalidAt } = encodeNucleotides(text);
-  if (invalidAt >= 0) return refuse(query, marker, looksLikeProtein(text) ? 'protein' : 'non-nucleotide', forward.length, facts);
+  if (invalidAt >= 0) {
+    const why = explainNotNucleotides(text);
+    return refuse(query, marker, why.reason, forward.length, why.notNucleotides ? { ...facts, notNucleotides: why.notNucleotides } : facts);
+  }
   const length = forward.length;
   if (length < minLength) return refuse(query, marker, 'too-short', length, facts);
 

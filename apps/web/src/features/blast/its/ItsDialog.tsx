@@ -82,7 +82,8 @@ export function ItsDialog({ open, info, onClose }: MethodDialogProps) {
 
   async function submit() {
     if (busy) return;
-    if (!text.trim()) return setProblem({ message: ix.dialog.empty });
+    // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+    if (!text.trim()) return setProblem((shown) => shown ?? { message: ix.dialog.empty });
     setBusy(true);
     setProblem(null);
     try {

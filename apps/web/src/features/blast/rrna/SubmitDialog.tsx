@@ -250,7 +250,8 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
   async function submit() {
     if (!marker || busy) return;
     if (mode === 'upload' && files.length === 0) {
-      setProblem({ message: tx.dialog.uploadHint });
+      // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+      setProblem((shown) => shown ?? { message: tx.dialog.uploadHint });
       return;
     }
     const check = mode === 'paste' ? checkSequences(marker, text, limits) : null;
