@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta } from '@mdc/refdata/fasta';
-import { ITS_THRESHOLDS, itsReference, type ItsRegion } from '@mdc/core/identify/its';
+import { ITS_THRESHOLDS, type ItsRegion } from '@mdc/core/identify/its';
+import { ITS_DIR, ITS_FILES, readItsFile } from '../../../apps/server/src/resource/its';
 import { accuracy as score, median, need, parseTsv, runBlast, timed, version, vsearchHits, type Hits, type Measured } from '../measure';
 
 const loadAtStart = os.loadavg();
@@ -58,8 +59,8 @@ async function writeReference(region: ItsRegion): Promise<{ file: string; total:
   const file = path.join(work, `${region}.fasta`);
   const out: string[] = [];
   let total = 0;
-  for await (const record of readFasta(path.join(dataDir!, 'rrna/its', `${region}_reference.fasta.gz`))) {
-    const ref = itsReference(record.header, record.sequence, region, ++total);
+  for await (const ref of readItsFile(path.join(dataDir!, ITS_DIR, ITS_FILES[region]), region)) {
+    total++;
     if (ref.exclusion) continue;
     out.push(`>${ref.accession} ${ref.species} |taxonomy=${[...ref.lineage, ref.species].join(';')}\n${ref.sequence}`);
   }

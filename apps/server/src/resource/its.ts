@@ -27,14 +27,24 @@ export interface ItsRow extends ItsReference {
   line: number;
 }
 
+/**
+ * Each record of one ITS reference file as an ITS reference: named by its place in the file (the
+ * source's ids repeat), species and lineage from its header, why it is no evidence (if it is not);
+ * with the header as written and its line. Import, test sets and the benchmark read the files so.
+ */
+export async function* readItsFile(file: string, region: ItsRegion): AsyncGenerator<ItsReference & { header: string; line: number }> {
+  let ordinal = 0;
+  for await (const record of readFasta(file)) yield { ...itsReference(record.header, record.sequence, region, ++ordinal), header: record.header, line: record.line };
+}
+
 /** Reads the three sets; a malformed file throws here, before any write. */
 export async function readItsReferences(dir: string, taxonomy: TaxonomyTable, signal?: AbortSignal): Promise<ItsRow[]> {
   const rows: ItsRow[] = [];
   const moOf = new Map<string, string | null>();
   for (const region of ITS_REGIONS) {
     let ordinal = 0;
-    for await (const record of readFasta(path.join(dir, ITS_DIR, ITS_FILES[region]))) {
-      const ref = itsReference(record.header, record.sequence, region, ++ordinal);
+    for await (const { header: _header, line, ...ref } of readItsFile(path.join(dir, ITS_DIR, ITS_FILES[region]), region)) {
+      ordinal++;
       let mo = moOf.get(ref.species);
       if (mo === undefined) {
         const taxon = ref.species ? taxonomy.byName(ref.species) : undefined;
@@ -42,7 +52,7 @@ export async function readItsReferences(dir: string, taxonomy: TaxonomyTable, si
         mo = taxon ? (taxonomy.currentName(taxon).current ?? taxon).mo : null;
         moOf.set(ref.species, mo);
       }
-      rows.push({ ...ref, region, taxonMo: mo, line: record.line });
+      rows.push({ ...ref, region, taxonMo: mo, line });
       if (ordinal % 5000 === 0) signal?.throwIfAborted();
     }
   }

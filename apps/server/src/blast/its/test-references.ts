@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta } from '@mdc/refdata/fasta';
-import { ITS_REGIONS, itsReference, type ItsReference, type ItsRegion } from '@mdc/core/identify/its';
+import { ITS_REGIONS, type ItsReference, type ItsRegion } from '@mdc/core/identify/its';
 import type { Queryable } from '../../db';
+import { ITS_DIR, ITS_FILES, readItsFile } from '../../resource/its';
 
 /**
  * Small ITS reference sets cut at run time from the real files in the data folder (never copied
@@ -14,10 +15,8 @@ export const SMALL_ITS_GENERA: readonly string[] = ['Aspergillus', 'Candida', 'F
 function dataFile(name: string): string {
   const dir = findRefdataDir();
   if (!dir) throw new Error('reference data not found: set REFDATA_DIR or place shared/data beside the checkout');
-  return path.join(dir, 'rrna/its', name);
+  return path.join(dir, ITS_DIR, name);
 }
-
-const FILES: Record<ItsRegion, string> = { ITS1: 'ITS1_reference.fasta.gz', ITS2: 'ITS2_reference.fasta.gz', ITS: 'ITS_full_reference.fasta.gz' };
 
 export type SmallItsReference = ItsReference & { region: ItsRegion; line: number };
 
@@ -26,11 +25,8 @@ export async function smallItsReferenceSet(genera: readonly string[] = SMALL_ITS
   const wanted = new Set(genera);
   const out: SmallItsReference[] = [];
   for (const region of ITS_REGIONS) {
-    let ordinal = 0;
-    for await (const record of readFasta(dataFile(FILES[region]))) {
-      ordinal++;
-      const genus = record.header.split(';')[5] ?? '';
-      if (wanted.has(genus)) out.push({ ...itsReference(record.header, record.sequence, region, ordinal), region, line: record.line });
+    for await (const { header, ...ref } of readItsFile(dataFile(ITS_FILES[region]), region)) {
+      if (wanted.has(header.split(';')[5] ?? '')) out.push({ ...ref, region });
     }
   }
   return out;
