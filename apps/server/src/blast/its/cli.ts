@@ -130,7 +130,6 @@ export async function runItsIdentify(args: string[]): Promise<void> {
         'reference-its1': { type: 'string' },
         format: { type: 'string', default: 'tsv' },
         top: { type: 'string' },
-        threads: { type: 'string' },
         'fresh-index': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
