@@ -66,6 +66,24 @@ describe('reference index', () => {
     expect(rescanned.skipped).toEqual([{ accession: 'bad', reason: "character '-' is not a nucleotide" }]);
   });
 
+  it('builds the same index from residue bytes as from text, in a pool smaller than the set', () => {
+    const whole = buildReferenceIndex(refs, { wordLength: 9 });
+    // Room for 10 bases only: the pool grows while references are added.
+    const builder = new ReferenceIndexBuilder({ wordLength: 9, expectedBases: 10 });
+    for (const { sequence, ...head } of refs) builder.addResidues(head, new TextEncoder().encode(sequence.replace(/\s+/g, '')));
+    expect(builder.addResidues({ accession: 'bad' }, new TextEncoder().encode('ACGT-ACGT'))).toBe(false);
+    expect(builder.addResidues({ accession: 'none' }, new Uint8Array(0))).toBe(false);
+    const fromBytes = builder.finish();
+    expect(fromBytes.codes).toEqual(whole.codes);
+    expect(fromBytes.offsets).toEqual(whole.offsets);
+    expect(fromBytes.postings).toEqual(whole.postings);
+    expect(fromBytes.refs).toEqual(whole.refs);
+    expect(fromBytes.skipped).toEqual([
+      { accession: 'bad', reason: "character '-' is not a nucleotide" },
+      { accession: 'none', reason: 'empty sequence' },
+    ]);
+  });
+
   it('reads the species from an NCBI-style description when there is no taxonomy', () => {
     const index = buildReferenceIndex([
       { accession: 'N1', description: 'Escherichia coli strain K-12 16S ribosomal RNA', sequence: base },

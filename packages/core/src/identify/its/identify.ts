@@ -49,6 +49,15 @@ export type ItsIdentification = Identification & { its: ItsFacts };
 export type ItsRefusal = Refusal & { its: ItsFacts };
 export type ItsResult = ItsIdentification | ItsRefusal;
 
+/** One read of an ITS task, as the server keeps it on the task and the result page shows it. */
+export interface ItsItem {
+  position: number;
+  queryId: string;
+  description: string;
+  length: number;
+  result: ItsResult;
+}
+
 export interface IdentifyItsOptions {
   /** Include the printable alignments of each part's hits (default true). */
   alignments?: boolean;
