@@ -27,7 +27,7 @@ const results = new Map<string, boolean>();
 
 for (const kind of values.db!.split(',')) {
   const schema = `bench_${Date.now().toString(36)}`;
-  const database = kind === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {};
+  const database: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {};
   const portal = await startBenchPortal({ BENCH_GENOMES: '1', ...database });
   try {
     const rssStart = portal.rssMb();
