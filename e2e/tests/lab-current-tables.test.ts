@@ -11,7 +11,8 @@ import { activeAccount, logIn } from '../support/helpers';
 /**
  * The current tables as a person meets them: an E. coli experiment read under CLSI 2025 (gentamicin
  * 4 mg/L is I, and the page says it was S under CLSI 2022; meropenem 8 raises the CRE alert with its
- * next step), and the breakpoint page's history of E. coli × gentamicin. One journey per language.
+ * next step; read again under CLSI 2022, gentamicin is the one result that differs), and the
+ * breakpoint page's history of E. coli × gentamicin. One journey per language.
  */
 let stack: Stack;
 let small: string;
@@ -78,6 +79,14 @@ describe.each([
     const alert = page.locator('[data-testid=lab-alert][data-alert=cre]');
     await alert.getByText(locale === 'zh' ? '碳青霉烯类不敏感肠杆菌目细菌（CRE）' : 'Carbapenem-non-susceptible Enterobacterales (CRE)', { exact: false }).waitFor();
     await alert.getByText(locale === 'zh' ? '碳青霉烯酶检测' : 'carbapenemase production', { exact: false }).waitFor();
+    // The whole experiment read again under CLSI 2022: gentamicin differs (S then), meropenem does not.
+    const reread = page.getByTestId('lab-reread');
+    await reread.getByTestId('reread-year').click();
+    await page.locator('.ant-select-item-option[title="2022"]').click();
+    await reread.getByTestId('reread-run').click();
+    await reread.getByTestId('reread-summary').getByText(locale === 'zh' ? '在 CLSI 2022 下，2 个结果中有 1 个类别不同' : '1 of 2 results differ under CLSI 2022').waitFor();
+    expect(await reread.locator('[data-differs=true]').count()).toBe(1);
+    await reread.locator('[data-differs=true]').getByText('GEN').waitFor();
     await shots(page, `lab-res-${locale}`);
 
     await page.goto(`${prefix}/resource/bp?organism=eco&antibiotic=GEN&guideline=CLSI&method=MIC`);

@@ -37,6 +37,21 @@ describe('alerts and their triggers', () => {
     expect(isolateAlerts(ecoli, [{ antibioticCode: 'MEM', category: 'R' }])[0]?.nextStep.en).toMatch(/carbapenemase/);
   });
 
+  it('CRE: imipenem alone does not raise it for Morganella, Proteus and Providencia (intrinsically raised imipenem MICs)', () => {
+    const morganella: ReportingOrganism = { name: 'Morganella morganii', genus: 'Morganella', family: 'Morganellaceae', order: 'Enterobacterales' };
+    const proteus: ReportingOrganism = { name: 'Proteus mirabilis', genus: 'Proteus', family: 'Morganellaceae', order: 'Enterobacterales' };
+    const providencia: ReportingOrganism = { name: 'Providencia stuartii', genus: 'Providencia', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+    const imipenemR: AlertResult[] = [{ antibioticCode: 'IPM', category: 'R' }, { antibioticCode: 'ETP', category: 'S' }];
+    for (const organism of [morganella, proteus, providencia]) {
+      expect(ids(organism, imipenemR)).toEqual([]);
+      // Another carbapenem still raises it, with the drug that did.
+      const alerts = isolateAlerts(organism, [{ antibioticCode: 'IPM', category: 'R' }, { antibioticCode: 'MEM', category: 'R' }]);
+      expect(alerts.find((a) => a.id === 'cre')?.drugs).toEqual(['MEM']);
+    }
+    // E. coli with imipenem R alone is still CRE, and contradicts ertapenem S.
+    expect(ids(ecoli, imipenemR)).toEqual(['cre', 'carbapenem-contradiction']);
+  });
+
   it('ESBL screen: ceftazidime MIC ≥ 2 or ceftriaxone zone ≤ 25 in Enterobacterales', () => {
     expect(ids(ecoli, [{ antibioticCode: 'CAZ', category: 'S', method: 'MIC', value: 2 }])).toEqual(['esbl-screen']);
     expect(ids(ecoli, [{ antibioticCode: 'CAZ', category: 'S', method: 'MIC', value: 1 }])).toEqual([]);

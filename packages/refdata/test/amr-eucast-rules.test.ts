@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { RefdataFormatError, parseEucastRules, readEucastRules, type EucastRuleRecord } from '@mdc/refdata/amr';
-import { readAstTables } from '@mdc/refdata/whonet';
+import { RefdataFormatError, intrinsicResistanceAsWhonet, parseEucastRules, parseIntrinsicResistant, readEucastRules, readIntrinsicResistant, type EucastRuleRecord } from '@mdc/refdata/amr';
+import { readCurrentTaxonomySync } from '@mdc/refdata/taxonomy';
+import { readAntibiotics, readAstTables, readOrganisms } from '@mdc/refdata/whonet';
 
 const dataDir = findRefdataDir();
 if (!dataDir) throw new Error('reference data folder not found');
@@ -12,15 +13,15 @@ const amrDir = path.join(dataDir, 'amr');
 
 describe('AMR package eucast_rules.tsv', () => {
   it('stops at the one malformed row of the 2021 file unless told to skip it', () => {
-    expect(() => readEucastRules(amrDir)).toThrowError(RefdataFormatError);
-    expect(() => readEucastRules(amrDir)).toThrowError(/line 55: expected 11 columns but found 9/);
+    expect(() => readEucastRules(amrDir, { legacy: true })).toThrowError(RefdataFormatError);
+    expect(() => readEucastRules(amrDir, { legacy: true })).toThrowError(/line 55: expected 11 columns but found 9/);
   });
 
   describe('read with onInvalidRow', () => {
     let rules: EucastRuleRecord[];
     const problems: RefdataFormatError[] = [];
     beforeAll(() => {
-      rules = readEucastRules(amrDir, { onInvalidRow: (e) => problems.push(e) });
+      rules = readEucastRules(amrDir, { onInvalidRow: (e) => problems.push(e), legacy: true });
     });
 
     it('reads the 183 well-formed rules and reports line 55', () => {
@@ -90,7 +91,7 @@ describe('AMR package eucast_rules.tsv', () => {
       lines[11] = lines[11]!.replace('\tI\tPseudomonas', '\tQ\tPseudomonas');
       writeFileSync(path.join(dir, 'eucast_rules.tsv'), lines.join('\n'));
       const problems: RefdataFormatError[] = [];
-      readEucastRules(dir, { onInvalidRow: (e) => problems.push(e) });
+      readEucastRules(dir, { onInvalidRow: (e) => problems.push(e), legacy: true });
       expect(problems.map((p) => [p.line, p.column]).sort()).toEqual([
         [12, 'to_value'],
         [55, undefined],
@@ -126,4 +127,39 @@ describe('readAstTables', () => {
     expect(new Set(gen.map((b) => b.organismLevel))).toEqual(new Set(['ALL']));
     expect(tables.breakpoints[0]!.source).toBe('Breakpoints.txt:2');
   });
+});
+
+describe('AMR 3.0.0 interpretive_rules.tsv and intrinsic_resistant.tsv.gz', () => {
+  it('reads every rule of interpretive_rules.tsv: Expert Rules 3.1–3.3, Expected phenotypes 1.2, breakpoint tables 10–15', () => {
+    const problems: RefdataFormatError[] = [];
+    const rules = readEucastRules(amrDir, { onInvalidRow: (e) => problems.push(e) });
+    expect(problems).toEqual([]);
+    expect(rules).toHaveLength(1329);
+    const versions = (group: string) => [...new Set(rules.filter((r) => r.group === group).map((r) => r.version))].sort();
+    expect(versions('Expert Rules')).toEqual(['3.1', '3.2', '3.3']);
+    expect(versions('Expected phenotypes')).toEqual(['1.2']);
+    // E. coli and P. mirabilis: ampicillin R → piperacillin R (Expert Rules on Enterobacterales, v3.3).
+    expect(rules.find((r) => r.version === '3.3' && r.value === 'Escherichia coli, Proteus mirabilis' && r.ifValues[0] === 'R')).toMatchObject({
+      operator: 'one_of',
+      ifAntibiotics: ['AMP'],
+      thenAntibiotics: ['PIP'],
+      toValue: 'R',
+      reference: 'Expert Rules on Enterobacterales',
+    });
+  });
+
+  it('reads intrinsic_resistant.tsv.gz and places its pairs on WHONET organism and drug codes', () => {
+    const amr3 = path.join(amrDir, 'amr-3.0.0');
+    const pairs = readIntrinsicResistant(amr3);
+    expect(pairs).toHaveLength(271905);
+    expect(pairs).toContainEqual(expect.objectContaining({ mo: 'B_KLBSL_PNMN', ab: 'AMP' }));
+    const whonet = path.join(dataDir, 'whonet');
+    const { records, unplaced } = intrinsicResistanceAsWhonet(pairs, { organisms: readOrganisms(whonet), antibiotics: readAntibiotics(whonet), taxonomy: readCurrentTaxonomySync(dataDir) });
+    expect(records.find((r) => r.organismCode === 'kpn' && r.antibioticCode === 'AMP')).toMatchObject({ guideline: 'EUCAST', referenceTable: 'EUCAST Expected Resistant Phenotypes v1.2', organismCodeType: 'WHONET_ORG_CODE' });
+    for (const drug of ['COL', 'TCY', 'TGC']) expect(records.some((r) => r.organismCode === 'pmi' && r.antibioticCode === drug)).toBe(true);
+    // E. coli is not intrinsically resistant to ampicillin.
+    expect(records.some((r) => r.organismCode === 'eco' && r.antibioticCode === 'AMP')).toBe(false);
+    expect(unplaced).toBeGreaterThan(0);
+    expect(() => parseIntrinsicResistant('mo\tdrug\nB_X\tAMP\n')).toThrowError(/required column "ab"/);
+  }, 60_000);
 });

@@ -75,6 +75,28 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
     expect(result.notes.map((n) => n.en).join(' ')).toMatch(/TET.*two drugs.*Tetracycline/);
   });
 
+  it('reads the organism’s most specific table, as the guideline does, where as.sir() reads the first row of its file', () => {
+    // K. pneumoniae tobramycin 8 mg/L, CLSI 2025: Enterobacterales Table 2A-1 (S ≤ 2, I 4, R ≥ 8) → R.
+    // as.sir() answers I from Table 2B-5 "Other non-Enterobacterales" (S ≤ 4, R ≥ 16): B_GRAMN sorts first.
+    const tobramycin = interpret('CLSI', 'Klebsiella pneumoniae', 'TOB', 'MIC', '8', 2025);
+    expect(tobramycin.category).toBe('R');
+    expect(tobramycin.breakpoint).toMatchObject({ referenceTable: 'Table 2A-1', organismLevel: 'FAMILY_CODE', organismCode: 'EBC', s: 2, r: 8 });
+    // M. catarrhalis chloramphenicol 8 mg/L, CLSI 2024: M45 Table 16 (S ≤ 2, R ≥ 8) → R; as.sir() says S (2B-5).
+    const chloramphenicol = interpret('CLSI', 'Moraxella catarrhalis', 'CHL', 'MIC', '8', 2024);
+    expect(chloramphenicol.category).toBe('R');
+    expect(chloramphenicol.breakpoint?.referenceTable).toMatch(/M45/);
+    // B. fragilis piperacillin-tazobactam 16 mg/L, EUCAST 2023: Bacteroides' own row (R > 2), not the anaerobe row (R > 16).
+    expect(interpret('EUCAST', 'Bacteroides fragilis', 'TZP', 'MIC', '16', 2023).category).toBe('R');
+  });
+
+  it('reaches the anaerobe rows for anaerobes whose WHONET row lacks the Gram stain: C. difficile doripenem, EUCAST 2024', () => {
+    // EUCAST 2024 has doripenem for Gram-positive anaerobes only (S ≤ 1, R > 1); WHONET leaves C. difficile's stain blank.
+    const result = interpret('EUCAST', 'Clostridioides difficile', 'DOR', 'MIC', '0.5', 2024);
+    expect(result.category).toBe('S');
+    expect(result.breakpoint).toMatchObject({ organismLevel: 'ANAEROBE+SUBKINGDOM_CODE', organismCode: 'AN+' });
+    expect(interpret('EUCAST', 'Clostridioides difficile', 'DOR', 'MIC', '2', 2024).category).toBe('R');
+  });
+
   it('refuses "16 16" and "8 mg" naming the field instead of reading another number', () => {
     const spaced = interpret('CLSI', 'Escherichia coli', 'GEN', 'MIC', '16 16');
     expect(spaced).toMatchObject({ outcome: 'error', reason: 'wrong-mic', category: null });
@@ -98,7 +120,7 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
    * The test finds such rows itself in clinical_breakpoints.tsv: a disagreement counts as the
    * peer's only when some less specific row of the same guideline and drug gives the peer's answer.
    */
-  it('agrees with as.sir() on ≥ 96.5 % of the peer file, and on ≥ 98 % leaving out the peer taking a less specific row', () => {
+  it('agrees with as.sir() on ≥ 674/695 of the peer file, and every other case is the peer reading a less specific or UTI row', () => {
     const lines = readFileSync(peerFile, 'utf8').trim().split('\n').slice(1);
     const rows = parseClinicalBreakpoints(readFileSync(path.join(dataDir!, 'amr/amr-3.0.0/clinical_breakpoints.tsv'), 'utf8'));
     let agree = 0;
@@ -114,8 +136,15 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
       }
       const drug = result.antibiotic?.code;
       const v = Number(value);
+      // The peer's other candidates: less specific rows, and the uncomplicated-UTI row it reads
+      // before the systemic one when no site is given (Enterobacterales cefazolin).
       const generic = rows.filter(
-        (r) => r.guideline === guidelineYear && r.ab === drug && r.method === method && r.type === 'human' && !r.uti && r.rankIndex >= 2.5 && (r.rankIndex > 2.5 || r.mo.startsWith('B_STRPT')),
+        (r) =>
+          r.guideline === guidelineYear &&
+          r.ab === drug &&
+          r.method === method &&
+          r.type === 'human' &&
+          (r.uti || (r.rankIndex >= 2.5 && (r.rankIndex > 2.5 || r.mo.startsWith('B_STRPT')))),
       );
       const answers: string[] = generic.map((r) => {
         const eucast = r.family === 'EUCAST';
@@ -128,9 +157,9 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
     }
     const n = lines.length;
     expect(n).toBe(695);
-    expect(agree / n).toBeGreaterThanOrEqual(0.965);
+    expect(agree).toBeGreaterThanOrEqual(674); // 97.0 %: the 21 others are the peer's first-in-file row
     expect((agree + peerLessSpecific) / n).toBeGreaterThanOrEqual(0.98);
-    expect(unexplained.length).toBeLessThanOrEqual(3);
+    expect(unexplained).toEqual([]);
   }, 60_000);
 });
 
@@ -188,6 +217,54 @@ describe.skipIf(!dataDir)('an isolate under the current tables', () => {
     expect(salmonella.results[0]).toMatchObject({ category: 'S', reporting: [{ rule: 'salmonella-shigella-not-susceptible' }] });
     const cre = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'CLSI', results: [{ antibiotic: 'MEM', value: '8', method: 'MIC' }, { antibiotic: 'ETP', value: '0.25', method: 'MIC' }] });
     expect(cre.alerts.map((a) => a.id)).toEqual(['cre', 'carbapenem-contradiction']);
+    // M. morganii imipenem 4 mg/L is R under CLSI 2025 (R ≥ 4) but says nothing about a carbapenemase.
+    const morganella = kb.interpretIsolate({ organism: 'Morganella morganii', guideline: 'CLSI', results: [{ antibiotic: 'IPM', value: '4', method: 'MIC' }, { antibiotic: 'MEM', value: '0.25', method: 'MIC' }] });
+    expect(morganella.results[0]!.category).toBe('R');
+    expect(morganella.alerts.map((a) => a.id)).toEqual([]);
+  });
+
+  it('EUCAST intrinsic resistance from AMR 3.0.0 intrinsic_resistant: K. pneumoniae × ampicillin, P. mirabilis × colistin, tetracycline, tigecycline', () => {
+    const klebsiella = kb.interpretIsolate({ organism: 'Klebsiella pneumoniae', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '2', method: 'MIC' }] });
+    expect(klebsiella.results[0]).toMatchObject({ category: 'R', reason: 'expected-resistance', expectedResistance: { guideline: 'EUCAST', referenceTable: 'EUCAST Expected Resistant Phenotypes v1.2' } });
+    expect(klebsiella.results[0]!.explanation.en).toMatch(/expected to be resistant to Ampicillin .*Expected Resistant Phenotypes v1\.2/);
+    expect(klebsiella.results[0]!.expectedResistance!.source).toMatch(/^intrinsic_resistant\.tsv\.gz:/);
+    const proteus = kb.interpretIsolate({
+      organism: 'Proteus mirabilis',
+      guideline: 'EUCAST',
+      results: [
+        { antibiotic: 'COL', value: '0.5', method: 'MIC' },
+        { antibiotic: 'TCY', value: '1', method: 'MIC' },
+        { antibiotic: 'TGC', value: '0.25', method: 'MIC' },
+        { antibiotic: 'MEM', value: '0.06', method: 'MIC' },
+      ],
+    });
+    expect(proteus.results.map((r) => [r.antibiotic?.code, r.category, r.expectedResistance?.referenceTable ?? null])).toEqual([
+      ['COL', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['TCY', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['TGC', 'R', 'EUCAST Expected Resistant Phenotypes v1.2'],
+      ['MEM', 'S', null],
+    ]);
+    // Colistin R that is expected raises no colistin alert.
+    expect(proteus.alerts.map((a) => a.id)).not.toContain('colistin-r');
+  });
+
+  it('EUCAST Expert Rules v3.3 infer one drug from another and name rule and version: E. coli ampicillin R → piperacillin R', () => {
+    const isolate = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '32', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] });
+    const piperacillin = isolate.results[1]!;
+    expect(piperacillin).toMatchObject({ category: 'R', originalCategory: 'S', changes: [{ source: 'eucast-rule', rule: 'Expert Rules on Enterobacterales (Expert Rules 3.3)', from: 'S', to: 'R' }] });
+    expect(piperacillin.explanation.en).toMatch(/EUCAST Expert Rules 3\.3 \(Expert Rules on Enterobacterales\): Piperacillin S → R/);
+    // Ampicillin S says nothing against piperacillin: a measured S stays.
+    const susceptible = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', results: [{ antibiotic: 'AMP', value: '4', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] });
+    expect(susceptible.results[1]!.category).toBe('S');
+  });
+
+  it('applies one version of each EUCAST rule set: expert rules 3.3, expected phenotypes 1.2, the year’s own breakpoint table', () => {
+    const versions = (year: number) => {
+      const isolate = kb.interpretIsolate({ organism: 'Escherichia coli', guideline: 'EUCAST', year, results: [{ antibiotic: 'AMP', value: '32', method: 'MIC' }, { antibiotic: 'PIP', value: '4', method: 'MIC' }] }, { inferUntested: true });
+      return [...new Set(isolate.rules.filter((r) => r.source === 'eucast-rule').map((r) => /\(([^()]+ [\d.]+)\)$/.exec(r.rule)?.[1]))].sort();
+    };
+    expect(versions(2025)).toEqual(['Breakpoints 15', 'Expected phenotypes 1.2', 'Expert Rules 3.3']);
+    expect(versions(2023)).toEqual(['Breakpoints 13.1', 'Expected phenotypes 1.2', 'Expert Rules 3.3']);
   });
 
   it('explains SDD and EUCAST I with the dose behind it', () => {

@@ -26,6 +26,8 @@ import {
   organismAliasesFrom,
   readAntimicrobials,
   readDosages,
+  intrinsicResistanceAsWhonet,
+  readIntrinsicResistant,
   readEucastRules,
   type EucastRuleRecord,
 } from '@mdc/refdata/amr';
@@ -209,13 +211,18 @@ export async function readSources(
   for (const miss of served.unplaced) {
     warnings.push(`clinical_breakpoints.tsv: ${miss.count} rows left out (${miss.reason}: ${miss.examples.join(', ')})`);
   }
-  const expectedResistance = step('ExpectedResistancePhenotypes.txt', readExpectedResistance(whonet));
+  // EUCAST Expected Resistant Phenotypes v1.2 species by species (AMR 3.0.0) before WHONET's rows,
+  // so a EUCAST result names v1.2 (see readAstTables).
+  const amrFolder = amr3Dir(dir);
+  const intrinsic = amrFolder ? intrinsicResistanceAsWhonet(readIntrinsicResistant(amrFolder), { organisms, antibiotics, taxonomy }) : { records: [], unplaced: 0 };
+  if (intrinsic.unplaced > 0) warnings.push(`intrinsic_resistant.tsv.gz: ${intrinsic.unplaced} organism × drug pairs left out (organism or drug without a WHONET code)`);
+  const expectedResistance = step('ExpectedResistancePhenotypes.txt + intrinsic_resistant.tsv.gz', [...intrinsic.records, ...readExpectedResistance(whonet)]);
   const expertRules = step('ExpertInterpretationRules.txt', readExpertRules(whonet));
   const qcRanges = step('QC_Ranges.txt', readQcRanges(whonet));
   // The published AMR table carries one row whose tab was lost; it is left out and reported,
   // as the parser recommends, rather than refusing the whole file.
   const skipped: RefdataFormatError[] = [];
-  const eucastRules = step('eucast_rules.tsv', readEucastRules(path.join(dir, 'amr'), { onInvalidRow: (error) => skipped.push(error) }));
+  const eucastRules = step('interpretive_rules.tsv', readEucastRules(path.join(dir, 'amr'), { onInvalidRow: (error) => skipped.push(error) }));
   for (const error of skipped) warnings.push(`${error.message}: this row left out, the rest of the file imported`);
   const raw16S = step('16S_reference.fasta.gz', await readSequences(path.join(dir, DATA_FILES.sequences16S), options.signal));
   const sequences18S = step('18S_reference.fasta.gz', withAcceptedNames(await readSequences(path.join(dir, DATA_FILES.sequences18S), options.signal), taxonomy));

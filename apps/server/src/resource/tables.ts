@@ -1,6 +1,6 @@
 import type { AstTables } from '@mdc/core/ast';
 import type { EucastRuleRecord } from '@mdc/refdata/amr';
-import { toEucastRuleDefinitions } from '@mdc/refdata/amr';
+import { AMR_LINE_OFFSET, INTRINSIC_RESISTANT_FILE, toEucastRuleDefinitions } from '@mdc/refdata/amr';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import {
   toAntibioticDefinitions,
@@ -59,7 +59,11 @@ export function toAstTables(tables: WhonetTables): AstTables {
     organisms: toOrganismDefinitions(tables.organisms),
     antibiotics: toAntibioticDefinitions(tables.antibiotics),
     breakpoints: toBreakpointDefinitions(tables.breakpoints),
-    expectedResistance: toExpectedResistanceDefinitions(tables.expectedResistance),
+    // AMR 3.0.0's intrinsic pairs are numbered from AMR_LINE_OFFSET: name their file.
+    expectedResistance: [
+      ...toExpectedResistanceDefinitions(tables.expectedResistance.filter((e) => e.line >= AMR_LINE_OFFSET), INTRINSIC_RESISTANT_FILE),
+      ...toExpectedResistanceDefinitions(tables.expectedResistance.filter((e) => e.line < AMR_LINE_OFFSET)),
+    ],
     whonetExpertRules: toWhonetExpertRuleDefinitions(tables.expertRules),
     eucastRules: toEucastRuleDefinitions(tables.eucastRules),
     organismAliases: (tables.references ?? []).filter((a) => a.kind === 'organism').map(({ name, code }) => ({ name, code })),

@@ -1,28 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realDataDir } from '../unit/support/small-refdata';
+import { repoRoot, runMdc } from '../support/mdc-cli';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const bin = path.join(repo, 'apps/server/bin/mdc.js');
+const repo = repoRoot;
 const fixtures = path.join(repo, 'apps/server/test/fixtures/antibiogram');
 const sample = () => path.join(realDataDir(), 'whonet/SampleInputFile.txt');
 
-function mdc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'antibiogram', ...args], { cwd: repo, env: { ...process.env, REFDATA_DIR: realDataDir() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+const mdc = (args: string[]) => runMdc('antibiogram', args);
 
 function table(text: string): Record<string, string>[] {
   const [header, ...rows] = text.replace(/\n+$/, '').split('\n').map((l) => l.split('\t'));

@@ -2,15 +2,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
+import { activeAccountToken } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { upload, waitFor } from '../support/blast';
 import { pdfText } from '../support/pdf-text';
 import { buildSmallDataDir, realDataDir, SMALL_DRUGS } from '../unit/support/small-refdata';
 import { pdfFont } from '../../src/lab/export';
 
-const PASSWORD = 'Microbe1!';
-let counter = 0;
 let small: string;
 beforeAll(() => {
   small = buildSmallDataDir();
@@ -44,13 +42,7 @@ describe.each(dbKinds)('antibiogram API on %s', (kind) => {
   let alice: string;
   let bob: string;
 
-  async function account(): Promise<string> {
-    const email = `ag${Date.now()}${counter++}@lab.example.org`;
-    expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-    await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
-    const login = await call(portal, 'POST', authPaths.login, { email, password: PASSWORD });
-    return login.body.data.token as string;
-  }
+  const account = () => activeAccountToken(portal, 'ag');
 
   const get = (url: string, token: string, locale: 'zh' | 'en' = 'en') => call(portal, 'GET', url, undefined, { locale, token });
   const sample = () => readFileSync(path.join(realDataDir(), 'whonet/SampleInputFile.txt'));

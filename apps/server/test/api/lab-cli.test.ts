@@ -1,31 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realDataDir } from '../unit/support/small-refdata';
+import { runMdc } from '../support/mdc-cli';
 
 // Every run reads the whole current reference (WHONET, AMR 3.0.0 breakpoints and taxonomy): seconds each on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const bin = path.join(repo, 'apps/server/bin/mdc.js');
 
 /** Runs `mdc interpret …` as a user would, against the real reference data. */
-function mdc(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'interpret', ...args], { cwd: repo, env: { ...process.env, REFDATA_DIR: realDataDir() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (stdin !== undefined) child.stdin.end(stdin);
-    else child.stdin.end();
-  });
-}
+const mdc = (args: string[], stdin?: string) => runMdc('interpret', args, stdin);
 
 let dir: string;
 beforeAll(() => {

@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
+import { activeAccountToken } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir } from '../unit/support/small-refdata';
 
-const PASSWORD = 'Microbe1!';
 let small: string;
 beforeAll(() => {
   small = buildSmallDataDir();
@@ -19,10 +18,7 @@ describe.each(dbKinds)('the Lab on the current tables (%s)', (kind) => {
   beforeAll(async () => {
     portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' });
     await portal.app.refdata.runImport(small);
-    const email = `current${Date.now()}@lab.example.org`;
-    expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-    await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
-    token = (await call(portal, 'POST', authPaths.login, { email, password: PASSWORD })).body.data.token as string;
+    token = await activeAccountToken(portal, 'current');
   }, 180_000);
   afterAll(async () => portal?.close());
 

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPaths } from '@mdc/contracts';
+import { activeAccountToken } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir, realDataDir } from '../unit/support/small-refdata';
 import { createExperiment } from '../../src/lab/experiments';
@@ -10,8 +10,6 @@ import { MAX_BATCH_RESULTS, MAX_BATCH_UPLOAD_BYTES } from '../../src/lab/plugin'
 import { labKnowledge } from '../../src/lab/knowledge';
 import { pdfFont } from '../../src/lab/export';
 
-const PASSWORD = 'Microbe1!';
-let counter = 0;
 
 let small: string;
 beforeAll(() => {
@@ -42,14 +40,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
   let alice: string;
   let bob: string;
 
-  async function account(): Promise<string> {
-    const email = `lab${Date.now()}${counter++}@lab.example.org`;
-    expect((await call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD })).body.code).toBe(0);
-    await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
-    const login = await call(portal, 'POST', authPaths.login, { email, password: PASSWORD });
-    expect(login.body.code).toBe(0);
-    return login.body.data.token as string;
-  }
+  const account = () => activeAccountToken(portal, 'lab');
 
   beforeAll(async () => {
     portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' });

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db';
 import { readCurrentTaxonomy } from '@mdc/refdata/taxonomy';
-import { currentBreakpoints } from '@mdc/refdata/amr';
+import { currentBreakpoints, intrinsicResistanceAsWhonet, readIntrinsicResistant } from '@mdc/refdata/amr';
 import { importRefdata } from '../../src/resource/importer';
 import { loadImportTaxonomy, RefdataMissingError } from '../../src/resource/sources';
 import { loadReferenceSequences, loadWhonetTables, toAstTables } from '../../src/resource/tables';
@@ -70,11 +70,14 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     expect(found.breakpoint).toBeGreaterThan(countRows(path.join(small, 'whonet/Breakpoints.txt')));
     expect(Object.keys(served.perGuidelineYear)).toEqual(expect.arrayContaining(['CLSI 2025', 'EUCAST 2025']));
     expect(found.ast_reference).toBeGreaterThan(0);
-    expect(found.expected_resistance).toBe(countRows(path.join(small, 'whonet/ExpectedResistancePhenotypes.txt')));
+    // WHONET's rows and the EUCAST intrinsic pairs of AMR 3.0.0 placed on WHONET codes.
+    const intrinsic = intrinsicResistanceAsWhonet(readIntrinsicResistant(path.join(small, 'amr/amr-3.0.0')), { organisms: readOrganisms(whonetDir), antibiotics: readAntibiotics(whonetDir), taxonomy });
+    expect(intrinsic.records.length).toBeGreaterThan(0);
+    expect(found.expected_resistance).toBe(countRows(path.join(small, 'whonet/ExpectedResistancePhenotypes.txt')) + intrinsic.records.length);
     expect(found.expert_rule).toBe(countRows(path.join(small, 'whonet/ExpertInterpretationRules.txt')));
     expect(found.qc_range).toBe(countRows(path.join(small, 'whonet/QC_Ranges.txt')));
-    // The AMR file's one malformed row is left out and reported, not fatal.
-    expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/eucast_rules.tsv'), '#') - 1);
+    // AMR 3.0.0's interpretive_rules.tsv replaces the 2021 eucast_rules.tsv (whose one malformed row is gone with it).
+    expect(found.eucast_rule).toBe(countRows(path.join(small, 'amr/amr-3.0.0/interpretive_rules.tsv')));
     // So is the one E. coli genome contig of the shared 16S set that carries a eukaryotic 18S gene.
     // AMR 3.0.0 breakpoint rows of organisms this cut has no WHONET code for are counted and named.
     // And in this small cut one 16S record sits inside another genus, far from its own: EF059885, an
@@ -82,7 +85,7 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     // Lelliottia amnigena under the AMR 3.0.0 names (the full set has other Enterobacter beside it).
     expect(summary.warnings).toEqual([
       expect.stringMatching(/^clinical_breakpoints\.tsv: \d+ rows left out \(organism without a WHONET code: /),
-      expect.stringContaining('eucast_rules.tsv: line 55'),
+      expect.stringMatching(/^intrinsic_resistant\.tsv\.gz: \d+ organism × drug pairs left out/),
       expect.stringMatching(/^16S reference AAJT01000133 is an 18S gene/),
       expect.stringMatching(/^16S reference EF059885 \(Enterobacter asburiae\) sits inside Klebsiella \(99\.\d\d % to Klebsiella aerogenes/),
     ]);
@@ -116,7 +119,9 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     expect(tables.breakpoints).toEqual(
       currentBreakpoints(small, { organisms: readOrganisms(whonet), antibiotics: readAntibiotics(whonet), breakpoints: readBreakpoints(whonet) }, taxonomy).records,
     );
-    expect(tables.expectedResistance).toEqual(readExpectedResistance(whonet));
+    const intrinsic = intrinsicResistanceAsWhonet(readIntrinsicResistant(path.join(small, 'amr/amr-3.0.0')), { organisms: readOrganisms(whonet), antibiotics: readAntibiotics(whonet), taxonomy });
+    // Stored by line: WHONET's first, then the AMR pairs (numbered from 1,000,000).
+    expect(tables.expectedResistance).toEqual([...readExpectedResistance(whonet), ...intrinsic.records]);
     expect(tables.expertRules).toEqual(readExpertRules(whonet));
     expect(tables.qcRanges).toEqual(readQcRanges(whonet));
     expect(tables.eucastRules).toEqual(readEucastRules(path.join(small, 'amr'), { onInvalidRow: () => undefined }));
@@ -210,7 +215,7 @@ describe.each(dbKinds)('reference data import on %s', (kind) => {
     } finally {
       await importRefdata(portal.db, small, { force: true });
     }
-  });
+  }, 150_000); // two forced imports of the small set, 20–35 s each on a loaded machine
 
   it('files references under accepted names with the deposited label kept, and lists one inside another genus for curators', async () => {
     const dir = copyOfSmall();

@@ -90,6 +90,31 @@ function eucastTableYear(version: string): number | null {
   return Number.isFinite(v) && v >= 1 && v < 100 ? 2010 + Math.floor(v) : null;
 }
 
+const eucastVersionCache = new WeakMap<KnowledgeBase, { tables: Map<number, string>; newest: Map<string, string> }>();
+
+/**
+ * Which versions of the EUCAST rules apply. AMR 3.0.0's table keeps every version (expert rules
+ * 3.1, 3.2, 3.3; breakpoint tables 10–15): a breakpoint-table rule belongs to its year only, and
+ * of the expert rules and expected phenotypes the newest version (3.3, 1.2) replaces the older.
+ */
+function eucastVersions(kb: KnowledgeBase): { tables: Map<number, string>; newest: Map<string, string> } {
+  let found = eucastVersionCache.get(kb);
+  if (found) return found;
+  found = { tables: new Map(), newest: new Map() };
+  for (const rule of kb.tables.eucastRules ?? []) {
+    if (rule.group === 'Breakpoints') {
+      const year = eucastTableYear(rule.version);
+      const other = year === null ? undefined : found.tables.get(year);
+      if (year !== null && (other === undefined || Number.parseFloat(rule.version) > Number.parseFloat(other))) found.tables.set(year, rule.version);
+    } else {
+      const other = found.newest.get(rule.group);
+      if (other === undefined || Number.parseFloat(rule.version) > Number.parseFloat(other)) found.newest.set(rule.group, rule.version);
+    }
+  }
+  eucastVersionCache.set(kb, found);
+  return found;
+}
+
 const compiledWhonet = new WeakMap<KnowledgeBase, Array<{ rule: WhonetExpertRuleDefinition; criteria: Criteria }>>();
 
 /** Parses the WHONET rule criteria once per knowledge base; unreadable rules become warnings. */
@@ -283,11 +308,14 @@ function applyEucastRules(
 ): FiredRule[] {
   const fired: FiredRule[] = [];
   const properties: OrganismProperties = organismProperties(organism);
+  const versions = eucastVersions(state.kb);
+  // The breakpoint-table rules of the year's own table (v13.1 for 2023 …), none before the first.
+  const tableYears = [...versions.tables.keys()].filter((y) => state.year === null || y <= state.year);
+  const table = tableYears.length ? versions.tables.get(Math.max(...tableYears)) : undefined;
   for (const rule of state.kb.tables.eucastRules ?? []) {
     if (rule.group === 'Breakpoints') {
-      const since = eucastTableYear(rule.version);
-      if (since !== null && state.year !== null && state.year < since) continue;
-    }
+      if (eucastTableYear(rule.version) !== null && rule.version !== table) continue;
+    } else if (rule.version !== versions.newest.get(rule.group)) continue;
     if (!propertyMatches(properties[rule.organismProperty] ?? [], rule.operator, rule.value)) continue;
     if (!eucastConditionHolds(state, rule)) continue;
     const name = ruleName(rule);

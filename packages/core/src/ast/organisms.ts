@@ -23,6 +23,20 @@ function isBacterium(def: OrganismDefinition): boolean {
   return def.taxonomy.kingdom === 'Bacteria' || def.subkingdom !== '' || def.anaerobe;
 }
 
+/** Phyla whose members stain Gram-positive (old and current names); Negativicutes stain negative. */
+const GRAM_POSITIVE_PHYLA = new Set(['Firmicutes', 'Bacillota', 'Actinobacteria', 'Actinomycetota', 'Tenericutes', 'Mycoplasmatota', 'Chloroflexi', 'Chloroflexota']);
+
+/**
+ * The Gram stain of an anaerobe whose WHONET row leaves it blank (53 rows, among them Clostridioides
+ * difficile and Cutibacterium acnes), from its phylum: without it the EUCAST "Gram-positive
+ * anaerobes" / "Gram-negative anaerobes" rows never reach the organism.
+ */
+export function anaerobeGramStain(def: OrganismDefinition): '' | '+' | '-' {
+  if (def.subkingdom || !def.anaerobe || def.taxonomy.kingdom !== 'Bacteria' || !def.taxonomy.phylum) return def.subkingdom;
+  if (def.taxonomy.class === 'Negativicutes' || def.taxonomy.order === 'Selenomonadales' || def.taxonomy.order === 'Veillonellales') return '-';
+  return GRAM_POSITIVE_PHYLA.has(def.taxonomy.phylum) ? '+' : '-';
+}
+
 /** Keys the organism has at each level, most specific first ([level, code] pairs). */
 export function organismLevels(def: OrganismDefinition): Array<readonly [OrganismLevel, string]> {
   const levels: Array<readonly [OrganismLevel, string]> = [['WHONET_ORG_CODE', def.code]];
@@ -31,7 +45,8 @@ export function organismLevels(def: OrganismDefinition): Array<readonly [Organis
   if (def.genusCode) levels.push(['GENUS_CODE', def.genusCode]);
   if (def.genusGroup) levels.push(['GENUS_GROUP', def.genusGroup]);
   if (def.familyCode) levels.push(['FAMILY_CODE', def.familyCode]);
-  if (def.anaerobe && def.subkingdom) levels.push(['ANAEROBE+SUBKINGDOM_CODE', `AN${def.subkingdom}`]);
+  const anaerobeStain = anaerobeGramStain(def);
+  if (def.anaerobe && anaerobeStain) levels.push(['ANAEROBE+SUBKINGDOM_CODE', `AN${anaerobeStain}`]);
   if (def.anaerobe) levels.push(['ANAEROBE', 'ANA']);
   if (def.subkingdom) levels.push(['SUBKINGDOM_CODE', def.subkingdom]);
   // "ALL" rows are EUCAST's PK/PD (non-species-related) antibacterial breakpoints:

@@ -165,6 +165,18 @@ function alert(id: AlertId, drugs: string[]): IsolateAlert {
   return { id, title: text.title, nextStep: text.nextStep, drugs, source: text.source };
 }
 
+/**
+ * Morganella, Proteus and Providencia (Morganellaceae) have intrinsically raised imipenem MICs by
+ * mechanisms other than carbapenemases (CLSI M100 2025 Table 2A-1, imipenem comment; EUCAST
+ * Expected Resistant Phenotypes v1.2, Table 1: low-level imipenem activity): imipenem alone says
+ * nothing about a carbapenemase in them.
+ */
+const LOW_IMIPENEM_ACTIVITY_GENERA = ['Morganella', 'Proteus', 'Providencia'];
+
+export function hasLowImipenemActivity(organism: ReportingOrganism): boolean {
+  return LOW_IMIPENEM_ACTIVITY_GENERA.includes(organism.genus) || organism.family === 'Morganellaceae';
+}
+
 function isEnterobacterales(organism: ReportingOrganism): boolean {
   return organism.order === 'Enterobacterales' || organism.family === 'Enterobacteriaceae';
 }
@@ -181,7 +193,7 @@ export function isolateAlerts(organism: ReportingOrganism, results: readonly Ale
   const out: IsolateAlert[] = [];
   const species = organism.name.split(' ').slice(0, 2).join(' ');
   if (isEnterobacterales(organism)) {
-    const carbapenems = by(CARBAPENEMS, nonSusceptible);
+    const carbapenems = by(hasLowImipenemActivity(organism) ? CARBAPENEMS.filter((c) => c !== 'IPM') : CARBAPENEMS, nonSusceptible);
     if (carbapenems.length) out.push(alert('cre', carbapenems));
     const screen = measured
       .filter((r) => {
@@ -207,7 +219,7 @@ export function isolateAlerts(organism: ReportingOrganism, results: readonly Ale
   }
   const colistin = by(['COL', 'PLB'], resistant);
   if (colistin.length) out.push(alert('colistin-r', colistin));
-  const strongR = by(['MEM', 'IPM'], resistant);
+  const strongR = by(hasLowImipenemActivity(organism) ? ['MEM'] : ['MEM', 'IPM'], resistant);
   const ertapenemS = by(['ETP'], (r) => r.category === 'S');
   if (strongR.length && ertapenemS.length) out.push(alert('carbapenem-contradiction', [...strongR, ...ertapenemS]));
   return out;

@@ -212,6 +212,28 @@ const FIXED_PLACES: Record<string, OrganismPlacement> = {
 };
 
 /**
+ * The WHONET organism codes of each AMR `mo` code (a taxon's accepted name, and also a synonym's
+ * own code, so a row written for the old name still reaches the organism).
+ */
+export function whonetCodesByMo(organisms: readonly OrganismRecord[], taxonomy: TaxonomyTable): Map<string, Set<string>> {
+  const codesByMo = new Map<string, Set<string>>();
+  for (const organism of organisms) {
+    const taxon = taxonForWhonetName(taxonomy, organism.name);
+    const mo = taxon ? (taxonomy.currentName(taxon).current ?? taxon).mo : undefined;
+    if (!mo) continue;
+    let set = codesByMo.get(mo);
+    if (!set) codesByMo.set(mo, (set = new Set()));
+    set.add(organism.code);
+    if (taxon && taxon.mo !== mo) {
+      let own = codesByMo.get(taxon.mo);
+      if (!own) codesByMo.set(taxon.mo, (own = new Set()));
+      own.add(organism.code);
+    }
+  }
+  return codesByMo;
+}
+
+/**
  * Converts AMR 3.0.0 rows to WHONET breakpoint records. Species and subspecies rows go to the
  * WHONET organism codes of that taxon (and its serotype variants: "Escherichia coli O157:H7");
  * species-group rows (CoNS, viridans streptococci, β-haemolytic groups, complexes) go to each
@@ -221,22 +243,9 @@ const FIXED_PLACES: Record<string, OrganismPlacement> = {
  */
 export function amrBreakpointsAsWhonet(rows: readonly AmrBreakpointRow[], context: AmrConversionContext): AmrConversion {
   const { taxonomy } = context;
-  const codesByMo = new Map<string, Set<string>>();
+  const codesByMo = whonetCodesByMo(context.organisms, taxonomy);
   const genusCodes = new Map<string, Map<string, number>>();
   for (const organism of context.organisms) {
-    const taxon = taxonForWhonetName(taxonomy, organism.name);
-    const mo = taxon ? (taxonomy.currentName(taxon).current ?? taxon).mo : undefined;
-    if (mo) {
-      let set = codesByMo.get(mo);
-      if (!set) codesByMo.set(mo, (set = new Set()));
-      set.add(organism.code);
-      if (taxon && taxon.mo !== mo) {
-        // Also under the synonym's own code, so a row for the old name still reaches it.
-        let own = codesByMo.get(taxon.mo);
-        if (!own) codesByMo.set(taxon.mo, (own = new Set()));
-        own.add(organism.code);
-      }
-    }
     if (organism.genus && organism.genusCode) {
       let counts = genusCodes.get(organism.genus);
       if (!counts) genusCodes.set(organism.genus, (counts = new Map()));
@@ -368,7 +377,7 @@ function capitalise(text: string): string {
  * AMR drug codes are WHONET's with a few exceptions (latamoxef, phenoxymethylpenicillin,
  * polymyxin B…): those are matched by the drug's name.
  */
-function antibioticCodeMap(antibiotics: readonly AntibioticRecord[]): (ab: string) => string | undefined {
+export function antibioticCodeMap(antibiotics: readonly AntibioticRecord[]): (ab: string) => string | undefined {
   const codes = new Set(antibiotics.map((a) => a.code));
   const byName = new Map<string, string>();
   for (const a of antibiotics) {

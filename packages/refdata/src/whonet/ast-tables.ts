@@ -10,6 +10,7 @@ import type {
 import { readEucastRules } from '../amr';
 import { amr3Dir, antibioticAliasesFrom, currentBreakpoints, readAntimicrobials, readDosages } from '../amr/clinical-breakpoints';
 import { organismAliasesFrom } from '../amr/organism-aliases';
+import { INTRINSIC_RESISTANT_FILE, intrinsicResistanceAsWhonet, readIntrinsicResistant } from '../amr/intrinsic-resistance';
 import { readCurrentTaxonomySync } from '../taxonomy/read';
 import { toEucastRuleDefinitions } from '../amr/ast-rules';
 import { findRefdataDir } from '../datadir';
@@ -156,7 +157,8 @@ export function readAstTables(dataDir: string | undefined = findRefdataDir(), op
   }
   const whonet = path.join(dataDir, 'whonet');
   const issues: RefdataFormatError[] = [];
-  const eucast = readEucastRules(path.join(dataDir, 'amr'), { onInvalidRow: (e) => issues.push(e) });
+  // WHONET-only tables (the 2022-era engine tests) keep the 2021 rules file they were written against.
+  const eucast = readEucastRules(path.join(dataDir, 'amr'), { onInvalidRow: (e) => issues.push(e), legacy: options.whonetOnly === true });
   const organisms = readOrganisms(whonet);
   const antibiotics = readAntibiotics(whonet);
   const whonetBreakpoints = readBreakpoints(whonet);
@@ -169,7 +171,15 @@ export function readAstTables(dataDir: string | undefined = findRefdataDir(), op
       organisms: toOrganismDefinitions(organisms),
       antibiotics: toAntibioticDefinitions(antibiotics),
       breakpoints: toBreakpointDefinitions(breakpoints),
-      expectedResistance: toExpectedResistanceDefinitions(readExpectedResistance(whonet)),
+      // EUCAST's Expected Resistant Phenotypes v1.2 species by species (AMR 3.0.0) before WHONET's
+      // rows, so a EUCAST result names v1.2; WHONET's rows still answer for CLSI and for organisms
+      // the AMR list does not reach.
+      expectedResistance: [
+        ...(amr && taxonomy
+          ? toExpectedResistanceDefinitions(intrinsicResistanceAsWhonet(readIntrinsicResistant(amr), { organisms, antibiotics, taxonomy }).records, INTRINSIC_RESISTANT_FILE)
+          : []),
+        ...toExpectedResistanceDefinitions(readExpectedResistance(whonet)),
+      ],
       whonetExpertRules: toWhonetExpertRuleDefinitions(readExpertRules(whonet)),
       eucastRules: toEucastRuleDefinitions(eucast),
       ...(taxonomy ? { organismAliases: organismAliasesFrom(taxonomy, organisms) } : {}),

@@ -1,8 +1,8 @@
 import { genomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
-import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import { calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
-import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS } from '@mdc/refdata/genome';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
 import { genomeCounts } from '../../resource/genomes';
@@ -115,7 +115,8 @@ export const genomeMethod: BlastMethod = {
     const fileName = (file.fileName || 'assembly.fasta').slice(0, 255);
     let stats;
     try {
-      stats = assemblyStats(readAssembly(file.bytes, fileName));
+      // In a genome thread: the event loop keeps answering while the upload is unpacked and read.
+      stats = await genomeEngineFor(context).threadsPool.check(fileName, file.bytes);
     } catch (error) {
       if (error instanceof AssemblyError) throw fileRefused(error.texts, locale, error.problem);
       throw error;
@@ -128,14 +129,14 @@ export const genomeMethod: BlastMethod = {
       source: 'file',
       fileName,
       input: { sampleName, fileName, bytes: file.bytes.length, stats },
-      store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
+      store: (tx, taskId) => storeInputFile(tx, context, taskId, 1, fileName, file),
       log: { bytes: file.bytes.length, bases: stats.length },
     };
   },
 
   async run(task, context) {
     const started = performance.now();
-    const [file] = await inputFiles(context.db, task.id);
+    const [file] = await inputFiles(context, task.id);
     if (!file) return { outcome: { status: 'failed', error: chooseFile } };
     const engine = genomeEngineFor(context);
     let library;

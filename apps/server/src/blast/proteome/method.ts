@@ -174,14 +174,14 @@ export const proteomeMethod: BlastMethod = {
       source: 'file',
       fileName,
       input: { fileName, bytes: file.bytes.length, spectra: spectra.length, kinds, formats: [...new Set(spectra.map((s) => s.format))] },
-      store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
+      store: (tx, taskId) => storeInputFile(tx, context, taskId, 1, fileName, file),
       log: { bytes: file.bytes.length, spectra: spectra.length },
     };
   },
 
   async run(task, context) {
     const started = performance.now();
-    const [file] = await inputFiles(context.db, task.id);
+    const [file] = await inputFiles(context, task.id);
     if (!file) return { outcome: { status: 'failed', error: chooseFile } };
     const library = await maldiLibrary(context.db, task.user_id === null ? null : Number(task.user_id));
     if (library.entries.length === 0) return { outcome: { status: 'failed', error: noLibrary } };

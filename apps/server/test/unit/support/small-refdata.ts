@@ -83,6 +83,9 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   );
   copyFileSync(path.join(real, AMR_3, 'microorganisms.groups.tsv'), path.join(into, AMR_3, 'microorganisms.groups.tsv'));
   copyFileSync(path.join(real, AMR_3, 'antimicrobials.tsv'), path.join(into, AMR_3, 'antimicrobials.tsv'));
+  // EUCAST rules (Expert Rules 3.3, Expected phenotypes 1.2) whole; intrinsic resistance of the kept taxa.
+  copyFileSync(path.join(real, AMR_3, 'interpretive_rules.tsv'), path.join(into, AMR_3, 'interpretive_rules.tsv'));
+  writeFileSync(path.join(into, AMR_3, 'intrinsic_resistant.tsv.gz'), gzipSync(filterTsv(path.join(real, AMR_3, 'intrinsic_resistant.tsv.gz'), (cell) => keptAmr.has(cell('mo')))));
   writeFileSync(path.join(into, AMR_3, 'microorganisms.codes.tsv'), filterTsv(path.join(real, AMR_3, 'microorganisms.codes.tsv'), (cell) => keptAmr.has(cell('mo'))));
 
   const whonet = (file: string) => path.join(real, 'whonet', file);

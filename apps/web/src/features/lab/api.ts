@@ -207,6 +207,15 @@ export interface HistoryQuery {
   to?: string;
 }
 
+/** One experiment read again under another year of its guideline (GET …/reread). */
+export interface RereadResult {
+  guideline: string | null;
+  year: number | null;
+  otherYear: number;
+  differences: number;
+  results: Array<{ antibiotic: string; value: string; category: string | null; otherCategory: string | null; otherBreakpoint: string; differs: boolean }>;
+}
+
 export const labApi = {
   options: (options?: RequestOptions) => api.get<LabOptions>('/api/lab/options', undefined, options),
   organisms: (q: string, signal: AbortSignal) =>
@@ -221,6 +230,7 @@ export const labApi = {
       { toast: false },
     ),
   detail: (id: string, options?: RequestOptions) => api.get<ExperimentDetail>(`/api/lab/experiments/${id}`, undefined, options),
+  reread: (id: string, year: number) => api.get<RereadResult>(`/api/lab/experiments/${id}/reread`, { year }, { toast: false }),
   list: (query: HistoryQuery) => api.get<Page<ExperimentItem>>('/api/lab/experiments', query as unknown as Record<string, unknown>),
   remove: (id: string) => api.post<{ id: string }>(`/api/lab/experiments/${id}/delete`, {}),
   /** Multipart upload: the HTTP client leaves FormData bodies as they are. */

@@ -1,9 +1,8 @@
 import { DownloadOutlined, FilePdfOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Grid, InputNumber, Select, Spin, Switch, Table, Tooltip, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { AreaHero } from '../../../components/page/AreaPage';
+import { LabHero } from '../components/LabHero';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { downloadFile, labApi, type LabOptions } from '../api';
 import { antibiogramApi, type AntibiogramCell, type AntibiogramData, type AntibiogramRow } from './api';
@@ -29,7 +28,6 @@ function cellClass(cell: AntibiogramCell | undefined): string {
 }
 
 export default function AntibiogramPage() {
-  const { t } = useTranslation();
   const text = useAntibiogramText();
   const locale = useLocale();
   const { message } = App.useApp();
@@ -205,16 +203,7 @@ export default function AntibiogramPage() {
 
   return (
     <div className="mdc-lab mdc-ag" data-testid="antibiogram-page">
-      <AreaHero
-        area="lab"
-        crumbs={[
-          { label: t('nav.home'), to: '/' },
-          { label: t('nav.lab'), to: '/lab' },
-          { label: text.crumb, to: '/lab/antibiogram' },
-        ]}
-        title={text.title}
-        lead={text.lead}
-      />
+      <LabHero crumb={text.crumb} to="/lab/antibiogram" title={text.title} lead={text.lead} />
       <div className="mdc-container mdc-lab__body">
         <div className="mdc-lab__card mdc-ag__upload">
           <Upload

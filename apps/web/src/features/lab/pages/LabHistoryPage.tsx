@@ -2,11 +2,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Empty, Grid, Input, Pagination, Select, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDialogs } from '../../../components/dialog/Dialog';
 import { LocaleLink } from '../../../components/LocaleLink';
-import { AreaHero } from '../../../components/page/AreaPage';
+import { LabHero } from '../components/LabHero';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { labApi, type ExperimentItem, type ExperimentStatus, type HistoryQuery, type Page } from '../api';
 import { CategoryTag } from '../components/CategoryTag';
@@ -38,7 +37,6 @@ function readQuery(params: URLSearchParams): HistoryQuery {
 }
 
 export default function LabHistoryPage() {
-  const { t } = useTranslation();
   const text = useLabText();
   const h = text.hist;
   const locale = useLocale();
@@ -113,16 +111,7 @@ export default function LabHistoryPage() {
 
   return (
     <div className="mdc-lab" data-testid="lab-hist-page">
-      <AreaHero
-        area="lab"
-        crumbs={[
-          { label: t('nav.home'), to: '/' },
-          { label: t('nav.lab'), to: '/lab' },
-          { label: h.title, to: '/lab/hist' },
-        ]}
-        title={h.title}
-        lead={h.lead}
-      />
+      <LabHero crumb={h.title} to="/lab/hist" title={h.title} lead={h.lead} />
       <div className="mdc-container mdc-lab__body">
         <div className="mdc-lab__bar" data-testid="hist-filters">
           <Select

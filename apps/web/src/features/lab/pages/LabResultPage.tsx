@@ -10,6 +10,7 @@ import { downloadFile, labApi, type BatchPreviewRow, type ExperimentDetail, type
 import { drugLabel } from '../components/AddAntibioticDialog';
 import { CategoryTag } from '../components/CategoryTag';
 import { organismLabel } from '../components/OrganismInput';
+import { RereadCard } from '../components/RereadCard';
 import { ResultDetailDialog } from '../components/ResultDetailDialog';
 import { useLabText, type LabText } from '../i18n';
 import { testsEntered } from '../values';
@@ -403,6 +404,7 @@ export default function LabResultPage() {
                 />
               )}
             </section>
+            <RereadCard experiment={e} />
             <section className="mdc-lab__card" data-testid="fired-rules">
               <h2 className="mdc-lab__card-title">{r.rules}</h2>
               {!e.expertRules ? (
