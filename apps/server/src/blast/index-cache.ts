@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { close, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rename, statSync, unlink, writev } from 'node:fs';
 import path from 'node:path';
 import { indexFromData, type ReferenceIndex, type ReferenceInfo } from '@mdc/core/identify/rrna';
 
@@ -15,19 +15,28 @@ import { indexFromData, type ReferenceIndex, type ReferenceInfo } from '@mdc/cor
  * a cache that cannot be read or written costs time, never the answer.
  */
 
-const FORMAT = 1;
+const FORMAT = 2;
 
+/**
+ * The file: header length (4 bytes), the header (JSON), the references' descriptions (JSON, kept
+ * as text so that a search thread is handed one string rather than 39,000 objects), then the
+ * typed arrays, each at a multiple of 4 bytes.
+ */
 interface Header {
   format: number;
   key: string;
   wordLength: number;
+  /** Bytes of the references' JSON after the header. */
+  refsJson: number;
   codes: number;
   offsets: number;
   wordStarts: number;
   postings: number;
-  refs: ReferenceInfo[];
   skipped: ReferenceIndex['skipped'];
 }
+
+/** An index and its references' descriptions as JSON text (what a search thread is sent). */
+export type FiledIndex = ReferenceIndex & { refsJson: string };
 
 const aligned = (offset: number) => offset + ((4 - (offset % 4)) % 4);
 
@@ -39,10 +48,15 @@ export class WordIndexCache {
     return new WordIndexCache(path.join(home, 'cache', 'word-index'));
   }
 
-  /** The key of a reference file read by `recipe`: its size, mtime and bytes. */
-  static key(file: string, recipe: string): string {
+  /**
+   * The key of a reference file read by `recipe`: its size, mtime and bytes (`contents`: the bytes
+   * the caller has already read, so the file is not read a second time to hash it).
+   */
+  static key(file: string, recipe: string, contents?: Uint8Array): string {
     const stat = statSync(file);
-    const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(contents ?? readFileSync(file))
+      .digest('hex');
     return createHash('sha256').update(`mdc-word-index/${FORMAT}\n${recipe}\n${stat.size}\n${stat.mtimeMs}\n${sha256}`).digest('hex');
   }
 
@@ -51,7 +65,7 @@ export class WordIndexCache {
   }
 
   /** A filed index (its arrays views on one block read from disk), or undefined when missing or damaged. */
-  read(key: string, options: { shared?: boolean } = {}): ReferenceIndex | undefined {
+  read(key: string, options: { shared?: boolean } = {}): FiledIndex | undefined {
     let fd: number | undefined;
     try {
       fd = openSync(this.fileOf(key), 'r');
@@ -66,7 +80,9 @@ export class WordIndexCache {
       const headerLength = new DataView(memory).getUint32(0, true);
       const header = JSON.parse(Buffer.from(bytes.buffer, 4, headerLength).toString('utf8')) as Header;
       if (header.format !== FORMAT || header.key !== key) return undefined;
-      let offset = aligned(4 + headerLength);
+      const refsJson = Buffer.from(bytes.buffer, 4 + headerLength, header.refsJson).toString('utf8');
+      const refs = JSON.parse(refsJson) as ReferenceInfo[];
+      let offset = aligned(4 + headerLength + header.refsJson);
       const codes = new Uint8Array(memory, offset, header.codes);
       offset = aligned(offset + header.codes);
       const take = (count: number) => {
@@ -78,7 +94,7 @@ export class WordIndexCache {
       const wordStarts = take(header.wordStarts);
       const postings = take(header.postings);
       if (offset !== size) return undefined;
-      return { ...indexFromData({ wordLength: header.wordLength, codes, offsets, wordStarts, postings }, header.refs), skipped: header.skipped };
+      return { ...indexFromData({ wordLength: header.wordLength, codes, offsets, wordStarts, postings }, refs), skipped: header.skipped, refsJson };
     } catch {
       return undefined;
     } finally {
@@ -86,40 +102,49 @@ export class WordIndexCache {
     }
   }
 
-  /** Files an index; a disk that refuses the write is passed over (the next run builds again). */
-  write(key: string, index: ReferenceIndex): void {
+  /**
+   * Files an index (`refsJson`: JSON.stringify(index.refs), when the caller has made it already).
+   * The arrays go out in one gathered write on libuv's thread pool, not copied into one block, so
+   * the calling thread goes on searching meanwhile; the promise settles once the file is renamed
+   * into place. A disk that refuses the write is passed over (the next run builds again).
+   */
+  write(key: string, index: ReferenceIndex, refsJson = JSON.stringify(index.refs)): Promise<void> {
+    let file = '';
+    let temporary = '';
     try {
+      const refsText = Buffer.from(refsJson, 'utf8');
       const header: Header = {
         format: FORMAT,
         key,
         wordLength: index.wordLength,
+        refsJson: refsText.length,
         codes: index.codes.length,
         offsets: index.offsets.length,
         wordStarts: index.wordStarts.length,
         postings: index.postings.length,
-        refs: index.refs,
         skipped: index.skipped,
       };
       const json = Buffer.from(JSON.stringify(header), 'utf8');
-      const codesAt = aligned(4 + json.length);
-      const wordsAt = aligned(codesAt + index.codes.length);
-      const size = wordsAt + index.offsets.byteLength + index.wordStarts.byteLength + index.postings.byteLength;
-      const out = new Uint8Array(size);
-      new DataView(out.buffer).setUint32(0, json.length, true);
-      out.set(json, 4);
-      out.set(index.codes, codesAt);
-      let offset = wordsAt;
-      for (const array of [index.offsets, index.wordStarts, index.postings]) {
-        out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
-        offset += array.byteLength;
-      }
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(json.length, 0);
+      const pad = (after: number) => new Uint8Array(aligned(after) - after);
+      const codesAt = aligned(4 + json.length + refsText.length);
+      const parts: NodeJS.ArrayBufferView[] = [length, json, refsText, pad(4 + json.length + refsText.length), index.codes, pad(codesAt + index.codes.length), index.offsets, index.wordStarts, index.postings];
       mkdirSync(this.dir, { recursive: true });
-      const file = this.fileOf(key);
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, out);
-      renameSync(temporary, file);
+      file = this.fileOf(key);
+      temporary = `${file}.${process.pid}.tmp`;
+      const fd = openSync(temporary, 'w');
+      return new Promise<void>((resolve) => {
+        writev(fd, parts, (error, written) => {
+          const expected = parts.reduce((sum, part) => sum + part.byteLength, 0);
+          close(fd, () => {
+            if (error || written !== expected) unlink(temporary, () => resolve());
+            else rename(temporary, file, () => resolve());
+          });
+        });
+      });
     } catch {
-      // the next run builds the index again
+      return Promise.resolve(); // the next run builds the index again
     }
   }
 }

@@ -271,6 +271,14 @@ export function readFastaBytes(file: string): Uint8Array {
   } catch (err) {
     throw new FastaError(file, 0, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
   }
+  return fastaBytesOf(bytes, file);
+}
+
+/**
+ * The FASTA bytes of a file's contents already read (gunzipped when they are gzip): for a caller
+ * that also hashes the contents, so that the file is read once.
+ */
+export function fastaBytesOf(bytes: Uint8Array, file: string): Uint8Array {
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   try {
     return gunzipSync(bytes);

@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ReferenceIndexBuilder, buildReferenceIndex, type ReferenceIndex } from '@mdc/core/identify/rrna';
-import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, identifyItsSequences, itsExclusion, parseItsHeader, type ItsIndexes, type ItsRegion } from '@mdc/core/identify/its';
-import { FastaError, forEachFastaRecord, parseFastaHeader, readFastaBytes, readFastaFile } from '@mdc/refdata/fasta';
+import { Worker } from 'node:worker_threads';
+import { ReferenceIndexBuilder, buildReferenceIndex, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
+import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, itsExclusion, parseItsHeader, type IdentifyItsOptions, type ItsIndexes, type ItsRegion, type ItsResult } from '@mdc/core/identify/its';
+import { FastaError, fastaBytesOf, forEachFastaRecord, parseFastaHeader, readFastaFile } from '@mdc/refdata/fasta';
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
+import { threadReady } from '../thread-ready';
+import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } from './thread';
 
 const usage = `mdc identify --method ITS — identify fungi from ITS sequences
 
@@ -58,14 +63,23 @@ function mdcHeader(header: string): { accession: string; description: string; sp
 
 /**
  * The word index of a reference file in either header form, filtered as the import filters. Read
- * as bytes (no string per sequence), encoded straight into the index, and filed in the cache.
+ * once as bytes (hashed for the cache key from the same read; no string per sequence) and encoded
+ * straight into the index, in shared memory so that search threads use it without a copy. A new
+ * index is filed by `file()`, which the command calls while another thread is already searching.
  */
-function indexReferenceFile(file: string, region: ItsRegion, cache: WordIndexCache | undefined): { index: ReferenceIndex; cached: boolean } {
-  const key = cache ? WordIndexCache.key(file, recipe(region)) : '';
-  const filed = cache?.read(key);
-  if (filed) return { index: filed, cached: true };
-  const bytes = readFastaBytes(file);
-  const builder = new ReferenceIndexBuilder({ expectedBases: bytes.length });
+function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCache | undefined): { index: ReferenceIndex; shared: SharedItsIndex; cached: boolean; file: () => Promise<void> } {
+  let contents: Uint8Array;
+  try {
+    contents = readFileSync(path);
+  } catch (error) {
+    throw new FastaError(path, 0, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message);
+  }
+  const key = cache ? WordIndexCache.key(path, recipe(region), contents) : '';
+  const filed = cache?.read(key, { shared: true });
+  if (filed) return { index: filed, shared: { data: arraysOf(filed), refsJson: filed.refsJson, skipped: filed.skipped }, cached: true, file: () => Promise.resolve() };
+  const file = path;
+  const bytes = fastaBytesOf(contents, file);
+  const builder = new ReferenceIndexBuilder({ expectedBases: bytes.length, shared: true });
   let ordinal = 0;
   forEachFastaRecord(bytes, file, (header, residues) => {
     ordinal++;
@@ -80,8 +94,88 @@ function indexReferenceFile(file: string, region: ItsRegion, cache: WordIndexCac
     builder.addResidues(head, residues);
   });
   const index = builder.finish();
-  if (cache) cache.write(key, index);
-  return { index, cached: false };
+  const refsJson = JSON.stringify(index.refs);
+  return { index, shared: { data: arraysOf(index), refsJson, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, refsJson) ?? Promise.resolve() };
+}
+
+/** The typed arrays of an index alone (what a thread is sent beside the references' JSON). */
+const arraysOf = (index: ReferenceIndexData): ReferenceIndexData => ({ wordLength: index.wordLength, codes: index.codes, offsets: index.offsets, wordStarts: index.wordStarts, postings: index.postings });
+
+/** The same index with its typed arrays in shared memory (copied there when they are not). */
+function sharedIndex(index: ReferenceIndex): SharedItsIndex {
+  const shared = <T extends Uint8Array | Uint32Array>(array: T): T => {
+    if (array.buffer instanceof SharedArrayBuffer) return array;
+    const copy = new (array.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(array.byteLength));
+    copy.set(array);
+    return copy;
+  };
+  return {
+    data: { wordLength: index.wordLength, codes: shared(index.codes), offsets: shared(index.offsets), wordStarts: shared(index.wordStarts), postings: shared(index.postings) },
+    refsJson: JSON.stringify(index.refs),
+    skipped: index.skipped,
+  };
+}
+
+/** Queries taken at a time by a searching thread: small enough that both threads end together. */
+const CHUNK = 8;
+
+/**
+ * Threads that search a batch beside the command's own thread (one per further core), started
+ * before the references are read so that they load while the index is built. None for a batch
+ * too small to share.
+ */
+function startSearchThreads(queries: number): Worker[] {
+  const count = Math.min(availableParallelism(), Math.ceil(queries / CHUNK)) - 1;
+  const threads: Worker[] = [];
+  for (let i = 0; i < count; i++) {
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { itsThread: true } });
+    threadReady(worker);
+    // Not holding the process open: a command refused before its search ends without them.
+    worker.unref();
+    threads.push(worker);
+  }
+  return threads;
+}
+
+/**
+ * Identifies the batch on this thread and on `threads`, which are handed the indexes' shared memory
+ * (`shared`, made only when there are threads); chunks are taken in turn, so the results are put
+ * back in query order.
+ */
+async function searchInParallel(
+  indexes: ItsIndexes,
+  shared: () => { its2: SharedItsIndex; its1?: SharedItsIndex },
+  queries: { id: string; sequence: string }[],
+  options: IdentifyItsOptions,
+  threads: Worker[],
+): Promise<ItsResult[]> {
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const message: ToThread | undefined = threads.length ? { type: 'share-search', ...shared(), queries, next, chunk: CHUNK, options } : undefined;
+  const answers = threads.map(
+    (worker) =>
+      new Promise<{ start: number; results: ItsResult[] }[]>((resolve, reject) => {
+        worker.ref();
+        worker.on('message', (answer: FromThread) => {
+          if (answer.type === 'chunks') resolve(answer.chunks);
+          else if (answer.type === 'error') reject(new Error(answer.message));
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`ITS search thread stopped (exit code ${code})`)));
+        worker.postMessage(message);
+      }),
+  );
+  for (const answer of answers) answer.catch(() => undefined); // not unhandled when not awaited (below)
+  const chunks = searchChunks(indexes, queries, next, CHUNK, options);
+  const mine = chunks.reduce((sum, chunk) => sum + chunk.results.length, 0);
+  try {
+    // A thread still loading when this one took the last chunk has nothing to answer: not awaited.
+    if (mine < queries.length) for (const answer of await Promise.all(answers)) chunks.push(...answer);
+  } finally {
+    await Promise.all(threads.map((worker) => worker.terminate()));
+  }
+  const results: ItsResult[] = new Array(queries.length);
+  for (const chunk of chunks) chunk.results.forEach((result, i) => (results[chunk.start + i] = result));
+  return results;
 }
 
 /** The imported references' indexes (the database's rows, already filtered at import). */
@@ -153,29 +247,38 @@ export async function runItsIdentify(args: string[]): Promise<void> {
       finishBatch(refused, 0, log);
       return;
     }
+    const threads = startSearchThreads(queries.length);
     const started = performance.now();
     let indexes: ItsIndexes;
     let described: string;
+    let shared: () => { its2: SharedItsIndex; its1?: SharedItsIndex };
+    // A new index is filed while the threads search (the write runs on libuv's pool) and awaited
+    // after the answer is printed.
+    let filing: Promise<unknown> = Promise.resolve();
     if (values.reference) {
       const cache = values['fresh-index'] ? undefined : WordIndexCache.of(loadConfig().home);
       const its2 = indexReferenceFile(values.reference, 'ITS2', cache);
       const its1 = values['reference-its1'] ? indexReferenceFile(values['reference-its1'], 'ITS1', cache) : undefined;
       indexes = { ITS2: its2.index, ...(its1 ? { ITS1: its1.index } : {}) };
+      shared = () => ({ its2: its2.shared, ...(its1 ? { its1: its1.shared } : {}) });
+      filing = Promise.all([its2.file(), its1?.file()]);
       const from = [its2, ...(its1 ? [its1] : [])].filter((i) => i.cached).length;
       described = `${its2.index.refs.length} ITS2 and ${its1?.index.refs.length ?? 0} ITS1 references from ${values.reference}${from ? ` (${from === 1 && its1 ? 'one index' : 'the index'} from the cache)` : ''}`;
     } else {
       const imported = await importedIndexes();
       indexes = { ITS2: imported.ITS2, ...(imported.ITS1 ? { ITS1: imported.ITS1 } : {}) };
+      shared = () => ({ its2: sharedIndex(imported.ITS2), ...(imported.ITS1 ? { its1: sharedIndex(imported.ITS1) } : {}) });
       described = `${imported.counts.ITS2} ITS2 and ${imported.counts.ITS1} ITS1 references from the database`;
     }
     log(`read and indexed ${described} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     const searchStarted = performance.now();
-    const results = identifyItsSequences(indexes, queries, { alignments: values.format === 'json' });
+    const results = await searchInParallel(indexes, shared, queries, { alignments: values.format === 'json' }, threads);
     const ms = performance.now() - searchStarted;
-    log(`identified ${queries.length} sequences in ${(ms / 1000).toFixed(2)} s (${(ms / Math.max(1, queries.length)).toFixed(1)} ms per sequence)`);
+    log(`identified ${queries.length} sequences on ${threads.length + 1} thread(s) in ${(ms / 1000).toFixed(2)} s (${(ms / Math.max(1, queries.length)).toFixed(1)} ms per sequence)`);
     const options = top === undefined ? {} : { top };
     const output = values.format === 'json' ? formatItsJson(results, options) : formatItsTsv(results, options);
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+    await filing;
     finishSequenceBatch(results, refused, log);
   } catch (error) {
     if (endedOnUsage(error, 'mdc identify --method ITS --help', [FastaError])) return;
