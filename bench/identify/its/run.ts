@@ -120,10 +120,16 @@ interface Row {
   cpuS?: number;
 }
 const rows: Row[] = [];
-const outputs = { mdcCold: '', mdcWarm: '', servedWarm: '', vsearch: path.join(work, 'vsearch.tsv'), vsearchTies: path.join(work, 'vsearch-ties.tsv') };
-const runs = { mdcCold: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearchTies: [] as Measured[] };
-const vsCommon = ['--usearch_global', queryFa, '--db', its2.file, '--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id', '--quiet'];
-const mdcArgs = (withIts1: boolean) => [mdcBin, 'identify', '--method', 'ITS', '--query', queryFa, '--reference', its2.file, ...(withIts1 ? ['--reference-its1', its1.file] : []), '--format', 'tsv'];
+const outputs = { mdcCold: '', mdcWarm: '', servedWarm: '', vsearch: path.join(work, 'vsearch.tsv'), vsearchUdb: path.join(work, 'vsearch-udb.tsv'), vsearchTies: path.join(work, 'vsearch-ties.tsv') };
+const runs = { mdcCold: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearchUdb: [] as Measured[], vsearchTies: [] as Measured[] };
+const vsOptions = ['--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id', '--quiet'];
+const vsCommon = ['--usearch_global', queryFa, '--db', its2.file, ...vsOptions];
+// vsearch's own prebuilt index (as makeblastdb's database and MDC's filed index): made once, its
+// time shown apart, then searched like the FASTA — the fair peer of MDC warm.
+const udb = path.join(work, 'ITS2.udb');
+const makeUdb = timed(work, repo, 'vsearch-makeudb', 'vsearch', ['--makeudb_usearch', its2.file, '--output', udb, '--quiet']);
+const vsUdb = ['--usearch_global', queryFa, '--db', udb, ...vsOptions];
+const mdcArgs = (withIts1: boolean) => [mdcBin, 'identify', '--method', 'ITS', '--query', queryFa, '--reference', its2.file, ...(withIts1 ? ['--reference-its1', its1.file] : []), '--format', 'tsv', '--threads', String(threads)];
 const mdc = (label: string, withIts1: boolean, cold: boolean) => {
   if (cold) rmSync(cache, { recursive: true, force: true });
   return timed(work, repo, label, process.execPath, mdcArgs(withIts1), env);
@@ -133,6 +139,7 @@ for (let i = 0; i < repeat; i++) {
   runs.mdcCold.push(mdc(`mdc-cold-${i}`, false, true));
   runs.vsearch.push(timed(work, repo, `vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearch]));
   runs.mdcWarm.push(mdc(`mdc-warm-${i}`, false, false));
+  runs.vsearchUdb.push(timed(work, repo, `vsearch-udb-${i}`, 'vsearch', [...vsUdb, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearchUdb]));
   runs.vsearchTies.push(timed(work, repo, `vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', outputs.vsearchTies]));
   runs.servedCold.push(mdc(`mdc-served-cold-${i}`, true, true));
   runs.servedWarm.push(mdc(`mdc-served-warm-${i}`, true, false));
@@ -149,6 +156,13 @@ rows.push(mdcRow('MDC, warm (index cached)', `${settings}; reads the filed index
 rows.push(mdcRow('MDC as served, cold', 'the same with the ITS1 reference beside it: a read without 5.8S is searched against both spacers and answered by the better', runs.servedCold));
 rows.push(mdcRow('MDC as served, warm', 'the same, both indexes cached', runs.servedWarm));
 rows.push({ tool: 'vsearch', settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)', runs: runs.vsearch, acc: accuracy(vsearchHits(outputs.vsearch, false)) });
+rows.push({
+  tool: 'vsearch, prebuilt UDB',
+  settings: 'the same, --db ITS2.udb made by --makeudb_usearch (once, time shown apart)',
+  runs: runs.vsearchUdb,
+  acc: accuracy(vsearchHits(outputs.vsearchUdb, false)),
+  index: `${makeUdb.wallS.toFixed(2)} (makeudb_usearch)`,
+});
 rows.push({ tool: 'vsearch (ties)', settings: '--usearch_global --id 0.7 --maxaccepts 20 --maxrejects 64 --top_hits_only', runs: runs.vsearchTies, acc: accuracy(vsearchHits(outputs.vsearchTies, true)) });
 if (!values['skip-blast']) {
   const blast = runBlast(work, repo, 'its2', its2.file, queryFa, threads);
@@ -194,7 +208,11 @@ const ratio = (list: Measured[], key: 'wallS' | 'cpuS') => {
   const each = list.map((m, i) => m[key] / runs.vsearch[i]![key]);
   return `${each.map((r) => r.toFixed(2)).join(', ')}; median ${median(each).toFixed(2)}`;
 };
-const faster = (list: Measured[], key: 'wallS' | 'cpuS') => `${list.filter((m, i) => m[key] < runs.vsearch[i]![key]).length} of ${list.length}`;
+const faster = (list: Measured[], key: 'wallS' | 'cpuS', peer = runs.vsearch) => `${list.filter((m, i) => m[key] < peer[i]![key]).length} of ${list.length}`;
+const ratioTo = (list: Measured[], peer: Measured[], key: 'wallS' | 'cpuS') => {
+  const each = list.map((m, i) => m[key] / peer[i]![key]);
+  return `${each.map((r) => r.toFixed(2)).join(', ')}; median ${median(each).toFixed(2)}`;
+};
 const versusBlast = () => {
   const blast = rows.find((r) => r.tool === 'blastn');
   const mdc = rows.find((r) => r.tool.startsWith('MDC, warm'))!;
@@ -207,8 +225,8 @@ const report = [
   `# ITS identification benchmark — ${date}`,
   '',
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; Node.js ${process.version}; ${version('vsearch', ['--version'], /vsearch v[\d.]+/)}; ${values['skip-blast'] ? 'blastn not run' : version('blastn', ['-version'], /blastn: [\d.]+\+?/)}.`,
-  `MDC is timed as the command a user runs: \`node apps/server/bin/mdc.js identify --method ITS --query queries.fasta --reference ITS2.fasta [--reference-its1 ITS1.fasta]\` (the esbuild bundle of the sources, built before timing in ${compileS.toFixed(1)} s; each run still checks that it is fresh), TSV to standard output. Every tool is given ${threads} thread(s) where it takes a number (MDC's ITS command searches on one thread). Wall times are medians of ${repeat} alternating runs (blastn once), each a fresh process.`,
-  `Cold: MDC_HOME/cache emptied before the run, so MDC reads the FASTA, builds the word index and files it. Warm: the next run, reading the filed index (49.6 MB for ITS2) instead — as vsearch never does (it indexes inside each run) and makeblastdb does (its time shown apart).`,
+  `MDC is timed as the command a user runs: \`node apps/server/bin/mdc.js identify --method ITS --query queries.fasta --reference ITS2.fasta [--reference-its1 ITS1.fasta] --threads N\` (the esbuild bundle of the sources, built before timing in ${compileS.toFixed(1)} s; each run still checks that it is fresh), TSV to standard output. Every tool is given ${threads} thread(s) (MDC: \`--threads ${threads}\`, its own thread and worker threads sharing the index's memory; the machine has ${os.availableParallelism()} cores). Wall times are medians of ${repeat} alternating runs (blastn once), each a fresh process.`,
+  `Cold: MDC_HOME/cache emptied before the run, so MDC reads the FASTA, builds the word index and files it. Warm: the next run, reading the filed index (49.6 MB for ITS2) instead — as vsearch does with a UDB made by --makeudb_usearch and blastn with makeblastdb's database (their times shown apart). The honest headline is cold MDC against vsearch on the FASTA, and warm MDC against vsearch on its UDB.`,
   `Reference: ITS2_reference.fasta.gz after MDC's filter, ${its2.kept} of ${its2.total} records (≥ 100 bases, named to species); MDC as served also reads ITS1 (${its1.kept} of ${its1.total}). Queries: ITS2_queries_dev.fasta.gz, ${expected.size} held-out ITS2 records.`,
   'Accuracy: top hit\'s species (or genus) equals the expected one; "among top ties" counts the expected species anywhere among the hits tied with the top hit (MDC: the same similarity at 2 decimals; blastn: the same bit score; vsearch (ties): --top_hits_only).',
   '',
@@ -223,6 +241,7 @@ const report = [
   '',
   `- MDC cold / vsearch, wall (same run, each repetition): ${ratio(runs.mdcCold, 'wallS')}.`,
   `- MDC warm / vsearch, wall (same run, each repetition): ${ratio(runs.mdcWarm, 'wallS')}.`,
+  `- MDC warm / vsearch with its prebuilt UDB (the fair warm comparison), wall: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'wallS')}; CPU: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'cpuS')}; faster in ${faster(runs.mdcWarm, 'wallS', runs.vsearchUdb)} (wall).`,
   `- MDC cold / vsearch, CPU: ${ratio(runs.mdcCold, 'cpuS')}; MDC warm / vsearch, CPU: ${ratio(runs.mdcWarm, 'cpuS')}.`,
   `- MDC as served, warm / vsearch, wall: ${ratio(runs.servedWarm, 'wallS')}.`,
   '- Cold and warm runs wrote the same TSV, byte for byte (checked by the runner).',

@@ -24,6 +24,7 @@ let home: string;
 let reference: string;
 let referenceMdcForm: string;
 let good: string;
+let many: string;
 let withShort: string;
 let broken: string;
 let expected: Map<string, string>;
@@ -69,6 +70,10 @@ beforeAll(async () => {
   writeFileSync(reference, gzipSync(records.join('')));
   const queries = (await heldOutItsQueries(GENERA)).slice(0, 6);
   expected = new Map(queries.map((q) => [q.id, q.expected]));
+  // Every 10th reference record as a read (the held-out reads of these genera are too few): enough
+  // chunks of 8 that several threads share the batch.
+  many = path.join(dir, 'many.fasta');
+  writeFileSync(many, mdcForm.filter((_, i) => i % 10 === 0).map((record, i) => record.replace(/^>\S+/, `>read_${i + 1}`)).join(''));
   good = path.join(dir, 'good.fasta');
   writeFileSync(good, queries.map((q) => `>${q.id}\n${q.sequence}\n`).join(''));
   withShort = path.join(dir, 'with-short.fasta');
@@ -104,6 +109,22 @@ describe('mdc identify --method ITS', () => {
     expect(stderr).toMatch(/2 refused, 1 answered/);
     const top = topSpecies(stdout);
     expect([...top.keys()]).toEqual([[...expected.keys()][0]]);
+  });
+
+  it('answers a batch searched on several threads exactly as on one, rows in the order of the reads', async () => {
+    const one = await identify(['--query', many, '--reference', reference, '--threads', '1', '--fresh-index']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(/identified \d+ sequences on 1 thread\(s\)/);
+    const three = await identify(['--query', many, '--reference', reference, '--threads', '3', '--fresh-index']);
+    expect(three.code, three.stderr).toBe(0);
+    expect(three.stderr).toMatch(/identified \d+ sequences on 3 thread\(s\)/);
+    expect(three.stdout).toBe(one.stdout);
+    const order = [...new Set(one.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')[0]))];
+    expect(order.length).toBeGreaterThan(3 * 8);
+    expect(order).toEqual([...readFileSync(many, 'utf8').matchAll(/^>(\S+)/gm)].map((m) => m[1]));
+    const wrong = await identify(['--query', good, '--reference', reference, '--threads', '0']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--threads must be a whole number from 1 to 64/);
   });
 
   it('refuses a batch in which nothing can be read with exit code 1 and no rows; a wrong option is exit code 2', async () => {

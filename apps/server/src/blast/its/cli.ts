@@ -16,7 +16,7 @@ import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } fro
 const usage = `mdc identify --method ITS — identify fungi from ITS sequences
 
 Usage:
-  mdc identify --method ITS --query FILE [FILE …] [--reference FASTA] [--reference-its1 FASTA] [--format tsv|json] [--top N] [--fresh-index]
+  mdc identify --method ITS --query FILE [FILE …] [--reference FASTA] [--reference-its1 FASTA] [--format tsv|json] [--top N] [--threads N] [--fresh-index]
 
   --query           FASTA or FASTA.gz with one or more reads: a whole ITS (ITS1-5.8S-ITS2, e.g. primers
                     ITS1/ITS4), ITS1 alone or ITS2 alone; several files at once
@@ -28,6 +28,8 @@ Usage:
   --format          tsv (default): one row per hit — query rank accession species similarity length
                     mismatches gaps score confidence; json: the full results (regions, parts, pooled hits)
   --top             hits per query (default all listed)
+  --threads         threads that search the batch (default: one per core of the machine); they share
+                    one index in memory, and the answer is the same for any number
   --fresh-index     index the reference files anew instead of reading the index cache
 
 Records shorter than 100 bases or without a species name (\`Genus_sp\`) are no evidence and are left
@@ -124,8 +126,8 @@ const CHUNK = 8;
  * before the references are read so that they load while the index is built. None for a batch
  * too small to share.
  */
-function startSearchThreads(queries: number): Worker[] {
-  const count = Math.min(availableParallelism(), Math.ceil(queries / CHUNK)) - 1;
+function startSearchThreads(queries: number, wanted: number): Worker[] {
+  const count = Math.min(wanted, Math.ceil(queries / CHUNK)) - 1;
   const threads: Worker[] = [];
   for (let i = 0; i < count; i++) {
     const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { itsThread: true } });
@@ -224,6 +226,7 @@ export async function runItsIdentify(args: string[]): Promise<void> {
         'reference-its1': { type: 'string' },
         format: { type: 'string', default: 'tsv' },
         top: { type: 'string' },
+        threads: { type: 'string' },
         'fresh-index': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -238,6 +241,8 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
     const top = values.top === undefined ? undefined : Number(values.top);
     if (top !== undefined && (!Number.isInteger(top) || top < 1)) throw new UsageError('--top must be a whole number ≥ 1');
+    const threadCount = values.threads === undefined ? availableParallelism() : Number(values.threads);
+    if (!Number.isInteger(threadCount) || threadCount < 1 || threadCount > 64) throw new UsageError('--threads must be a whole number from 1 to 64');
     if (values['reference-its1'] && !values.reference) throw new UsageError('--reference-its1 needs --reference (the ITS2 reference)');
     for (const file of [...queryFiles, values.reference, values['reference-its1']]) {
       if (file !== undefined && !isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
@@ -247,7 +252,7 @@ export async function runItsIdentify(args: string[]): Promise<void> {
       finishBatch(refused, 0, log);
       return;
     }
-    const threads = startSearchThreads(queries.length);
+    const threads = startSearchThreads(queries.length, threadCount);
     const started = performance.now();
     let indexes: ItsIndexes;
     let described: string;
