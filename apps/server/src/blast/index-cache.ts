@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { close, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rename, statSync, unlink, writev } from 'node:fs';
 import path from 'node:path';
-import { indexFromData, type ReferenceIndex, type ReferenceInfo } from '@mdc/core/identify/rrna';
+import { indexFromData, type ReferenceIndex } from '@mdc/core/identify/rrna';
+import { lazyReferences, referenceLines, type ReferenceLines } from './reference-lines';
 
 /**
  * Word indexes of reference FASTA files kept on disk (MDC_HOME/cache/word-index), as makeblastdb
@@ -18,16 +19,18 @@ import { indexFromData, type ReferenceIndex, type ReferenceInfo } from '@mdc/cor
 const FORMAT = 2;
 
 /**
- * The file: header length (4 bytes), the header (JSON), the references' descriptions (JSON, kept
- * as text so that a search thread is handed one string rather than 39,000 objects), then the
- * typed arrays, each at a multiple of 4 bytes.
+ * The file: header length (4 bytes), the header (JSON), the references' descriptions (JSON lines,
+ * see ReferenceLines: read only when a search aligns a reference), then the typed arrays, each at
+ * a multiple of 4 bytes, the last the lines' starts.
  */
 interface Header {
   format: number;
   key: string;
   wordLength: number;
-  /** Bytes of the references' JSON after the header. */
-  refsJson: number;
+  /** Bytes of the references' JSON lines after the header. */
+  refsText: number;
+  /** References (lines). */
+  refs: number;
   codes: number;
   offsets: number;
   wordStarts: number;
@@ -35,8 +38,8 @@ interface Header {
   skipped: ReferenceIndex['skipped'];
 }
 
-/** An index and its references' descriptions as JSON text (what a search thread is sent). */
-export type FiledIndex = ReferenceIndex & { refsJson: string };
+/** A filed index: its `refs` read from `lines` when asked for (what a search thread is sent). */
+export type FiledIndex = ReferenceIndex & { lines: ReferenceLines };
 
 const aligned = (offset: number) => offset + ((4 - (offset % 4)) % 4);
 
@@ -80,9 +83,8 @@ export class WordIndexCache {
       const headerLength = new DataView(memory).getUint32(0, true);
       const header = JSON.parse(Buffer.from(bytes.buffer, 4, headerLength).toString('utf8')) as Header;
       if (header.format !== FORMAT || header.key !== key) return undefined;
-      const refsJson = Buffer.from(bytes.buffer, 4 + headerLength, header.refsJson).toString('utf8');
-      const refs = JSON.parse(refsJson) as ReferenceInfo[];
-      let offset = aligned(4 + headerLength + header.refsJson);
+      const text = new Uint8Array(memory, 4 + headerLength, header.refsText);
+      let offset = aligned(4 + headerLength + header.refsText);
       const codes = new Uint8Array(memory, offset, header.codes);
       offset = aligned(offset + header.codes);
       const take = (count: number) => {
@@ -93,8 +95,9 @@ export class WordIndexCache {
       const offsets = take(header.offsets);
       const wordStarts = take(header.wordStarts);
       const postings = take(header.postings);
-      if (offset !== size) return undefined;
-      return { ...indexFromData({ wordLength: header.wordLength, codes, offsets, wordStarts, postings }, refs), skipped: header.skipped, refsJson };
+      const lines = { text, starts: take(header.refs + 1) };
+      if (offset !== size || lines.starts[header.refs] !== header.refsText) return undefined;
+      return { ...indexFromData({ wordLength: header.wordLength, codes, offsets, wordStarts, postings }, lazyReferences(lines)), skipped: header.skipped, lines };
     } catch {
       return undefined;
     } finally {
@@ -103,21 +106,22 @@ export class WordIndexCache {
   }
 
   /**
-   * Files an index (`refsJson`: JSON.stringify(index.refs), when the caller has made it already).
+   * Files an index (`lines`: its references' lines, when the caller has made them already).
    * The arrays go out in one gathered write on libuv's thread pool, not copied into one block, so
    * the calling thread goes on searching meanwhile; the promise settles once the file is renamed
    * into place. A disk that refuses the write is passed over (the next run builds again).
    */
-  write(key: string, index: ReferenceIndex, refsJson = JSON.stringify(index.refs)): Promise<void> {
+  write(key: string, index: ReferenceIndex, lines: ReferenceLines = referenceLines(index.refs, false)): Promise<void> {
     let file = '';
     let temporary = '';
     try {
-      const refsText = Buffer.from(refsJson, 'utf8');
+      const refsText = lines.text;
       const header: Header = {
         format: FORMAT,
         key,
         wordLength: index.wordLength,
-        refsJson: refsText.length,
+        refsText: refsText.length,
+        refs: index.refs.length,
         codes: index.codes.length,
         offsets: index.offsets.length,
         wordStarts: index.wordStarts.length,
@@ -129,7 +133,7 @@ export class WordIndexCache {
       length.writeUInt32LE(json.length, 0);
       const pad = (after: number) => new Uint8Array(aligned(after) - after);
       const codesAt = aligned(4 + json.length + refsText.length);
-      const parts: NodeJS.ArrayBufferView[] = [length, json, refsText, pad(4 + json.length + refsText.length), index.codes, pad(codesAt + index.codes.length), index.offsets, index.wordStarts, index.postings];
+      const parts: NodeJS.ArrayBufferView[] = [length, json, refsText, pad(4 + json.length + refsText.length), index.codes, pad(codesAt + index.codes.length), index.offsets, index.wordStarts, index.postings, lines.starts];
       mkdirSync(this.dir, { recursive: true });
       file = this.fileOf(key);
       temporary = `${file}.${process.pid}.tmp`;

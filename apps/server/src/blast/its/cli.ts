@@ -10,6 +10,7 @@ import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
+import { referenceLines } from '../reference-lines';
 import { threadReady } from '../thread-ready';
 import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } from './thread';
 
@@ -78,7 +79,7 @@ function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCac
   }
   const key = cache ? WordIndexCache.key(path, recipe(region), contents) : '';
   const filed = cache?.read(key, { shared: true });
-  if (filed) return { index: filed, shared: { data: arraysOf(filed), refsJson: filed.refsJson, skipped: filed.skipped }, cached: true, file: () => Promise.resolve() };
+  if (filed) return { index: filed, shared: { data: arraysOf(filed), lines: filed.lines, skipped: filed.skipped }, cached: true, file: () => Promise.resolve() };
   const file = path;
   const bytes = fastaBytesOf(contents, file);
   const builder = new ReferenceIndexBuilder({ expectedBases: bytes.length, shared: true });
@@ -96,8 +97,8 @@ function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCac
     builder.addResidues(head, residues);
   });
   const index = builder.finish();
-  const refsJson = JSON.stringify(index.refs);
-  return { index, shared: { data: arraysOf(index), refsJson, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, refsJson) ?? Promise.resolve() };
+  const lines = referenceLines(index.refs, true);
+  return { index, shared: { data: arraysOf(index), lines, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, lines) ?? Promise.resolve() };
 }
 
 /** The typed arrays of an index alone (what a thread is sent beside the references' JSON). */
@@ -113,7 +114,7 @@ function sharedIndex(index: ReferenceIndex): SharedItsIndex {
   };
   return {
     data: { wordLength: index.wordLength, codes: shared(index.codes), offsets: shared(index.offsets), wordStarts: shared(index.wordStarts), postings: shared(index.postings) },
-    refsJson: JSON.stringify(index.refs),
+    lines: referenceLines(index.refs, true),
     skipped: index.skipped,
   };
 }
