@@ -1,30 +1,46 @@
 import type { ReferenceInfo } from '@mdc/core/identify/rrna';
 
 /**
- * The references' descriptions of an index as JSON lines in one block of bytes, with where each
- * line begins. A search thread is handed this block (shared memory, no copy) and a filed index
+ * The references' descriptions of an index as one JSON array in bytes, with where each reference's
+ * object begins. A search thread is handed this block (shared memory, no copy) and a filed index
  * keeps it as it is: a search reads only the few references it aligns, so turning all 39,000
  * descriptions into objects (a tenth of a second per thread and per command) is not needed.
  */
 export interface ReferenceLines {
-  /** JSON of each reference, each followed by a newline. */
+  /** JSON.stringify of the references (an array of objects, as UTF-8). */
   text: Uint8Array;
-  /** Line r spans text[starts[r], starts[r + 1] - 1); starts has one more entry than there are references. */
+  /** Reference r's object spans text[starts[r], starts[r + 1] - 1) (the comma or `]` after it left out); one more entry than there are references, the last the text's length. */
   starts: Uint32Array;
 }
 
-/** The lines of `refs`, in shared memory when `shared` (to hand to threads). */
+/**
+ * The lines of `refs`, in shared memory when `shared` (to hand to threads). One JSON.stringify of
+ * the whole array and a scan for where its objects begin: a third of the time of one
+ * JSON.stringify per reference.
+ */
 export function referenceLines(refs: readonly ReferenceInfo[], shared: boolean): ReferenceLines {
+  const json = JSON.stringify(refs);
+  const length = Buffer.byteLength(json, 'utf8');
+  const text = new Uint8Array(shared ? new SharedArrayBuffer(length) : new ArrayBuffer(length));
+  Buffer.from(text.buffer, text.byteOffset, text.byteLength).write(json, 0, 'utf8');
   const starts = new Uint32Array(shared ? new SharedArrayBuffer(4 * (refs.length + 1)) : new ArrayBuffer(4 * (refs.length + 1)));
-  const lines = refs.map((ref) => JSON.stringify(ref) + '\n');
-  let at = 0;
-  lines.forEach((line, r) => {
-    starts[r] = at;
-    at += Buffer.byteLength(line, 'utf8');
-  });
-  starts[refs.length] = at;
-  const text = new Uint8Array(shared ? new SharedArrayBuffer(at) : new ArrayBuffer(at));
-  Buffer.from(text.buffer, text.byteOffset, text.byteLength).write(lines.join(''), 0, 'utf8');
+  // Objects open at depth 1 (inside the outer array); brackets inside strings do not count.
+  let depth = 0;
+  let inString = false;
+  let r = 0;
+  for (let i = 0; i < length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next byte is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (c === 0x7b && depth === 1) starts[r++] = i;
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  if (r !== refs.length) throw new Error(`reference descriptions: ${r} objects found for ${refs.length} references`);
+  starts[refs.length] = length;
   return { text, starts };
 }
 
