@@ -3,6 +3,7 @@ import {
   assessConfidence,
   buildReferenceIndex,
   ReferenceIndexBuilder,
+  listWordsOf,
   formatIdentificationJson,
   formatIdentificationTsv,
   identifySequence,
@@ -64,6 +65,23 @@ describe('reference index', () => {
     expect(rescanned.wordStarts).toEqual(whole.wordStarts);
     expect(rescanned.codes).toEqual(whole.codes);
     expect(rescanned.skipped).toEqual([{ accession: 'bad', reason: "character '-' is not a nucleotide" }]);
+  });
+
+  it('builds the same index from words listed in parts (as threads list them) as in one pass; parts must cover the set in order', () => {
+    const whole = buildReferenceIndex(refs, { wordLength: 9 });
+    const builder = new ReferenceIndexBuilder({ wordLength: 9, shared: true });
+    for (const r of refs) builder.add(r);
+    const sealed = builder.seal();
+    expect(sealed.listable).toBe(true);
+    const cut = Math.floor(sealed.count / 3);
+    const parts = [listWordsOf(sealed, 0, cut), listWordsOf(sealed, cut, cut + 1), listWordsOf(sealed, cut + 1, sealed.count)];
+    expect(() => new ReferenceIndexBuilder({ wordLength: 9 }).finishListed([parts[1]!])).toThrow(/cover/);
+    const listed = builder.finishListed(parts);
+    expect(listed.postings).toEqual(whole.postings);
+    expect(listed.wordStarts).toEqual(whole.wordStarts);
+    expect(listed.codes).toEqual(whole.codes);
+    expect(listed.postings.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(sealed.count).toBeGreaterThan(3);
   });
 
   it('builds the same index from residue bytes as from text, in a pool smaller than the set', () => {

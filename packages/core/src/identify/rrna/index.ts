@@ -6,6 +6,7 @@
 export {
   buildReferenceIndex,
   ReferenceIndexBuilder,
+  listWordsOf,
   indexFromData,
   referenceInfo,
   defaultWordLength,
@@ -15,6 +16,8 @@ export {
   type ReferenceIndexData,
   type ReferenceInfo,
   type ReferenceSequence,
+  type ListedWords,
+  type SealedReferences,
 } from './reference-index';
 export {
   identifySequence,

@@ -210,9 +210,17 @@ export class ReferenceIndexBuilder {
     return this.refs.length;
   }
 
-  finish(): ReferenceIndex {
-    if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
-    this.finished = true;
+  private sealed: SealedReferences | undefined;
+
+  /**
+   * Ends adding and lays out the references (codes, offsets; in shared memory when built
+   * `shared`), so that other threads can list the words of some of them ({@link listWordsOf})
+   * while this one lists the rest; {@link finishListed} then assembles the index. `listable` is
+   * false for a set too large to list (then {@link finish} builds it in two scans).
+   */
+  seal(): SealedReferences {
+    if (this.sealed) return this.sealed;
+    if (this.finished) throw new Error('ReferenceIndexBuilder: seal after finish');
     const started = performance.now();
     const shared = this.options.shared ?? false;
     const total = this.total;
@@ -223,24 +231,35 @@ export class ReferenceIndexBuilder {
     const offsets = allocate(Uint32Array, 4, n + 1, shared);
     for (let r = 0; r < n; r++) offsets[r] = this.starts[r]!;
     offsets[n] = total;
+    const wordLength = this.options.wordLength ?? defaultWordLength(total);
+    this.spentMs += performance.now() - started;
+    this.sealed = { codes, offsets, wordLength, count: n, listable: total <= (this.options.maxListedBases ?? LISTING_LIMIT) };
+    return this.sealed;
+  }
 
-    const k = this.options.wordLength ?? defaultWordLength(total);
-    const words = 1 << (2 * k);
-    const wordStarts = allocate(Uint32Array, 4, words + 1, shared);
-    let postings: Uint32Array;
-    if (total <= (this.options.maxListedBases ?? LISTING_LIMIT)) {
-      const listed = new Uint32Array(total);
-      const listedEnd = new Uint32Array(n);
-      const listedCount = listDistinctWords(codes, offsets, n, k, wordStarts, listed, listedEnd);
-      prefixSums(wordStarts, words);
-      postings = allocate(Uint32Array, 4, listedCount, shared);
-      fillPostings(n, listed, listedEnd, wordStarts, postings);
-    } else {
-      countDistinctWords(codes, offsets, n, k, wordStarts);
-      prefixSums(wordStarts, words);
-      postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
-      rescanPostings(codes, offsets, n, k, wordStarts, postings);
+  /** The index from the listed words of every reference: `parts` cover references 0 … n−1 in order. */
+  finishListed(parts: ListedWords[]): ReferenceIndex {
+    if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
+    const { codes, offsets, wordLength: k, count: n } = this.seal();
+    this.finished = true;
+    const started = performance.now();
+    let expected = 0;
+    for (const part of parts) {
+      if (part.from !== expected || part.to < part.from) throw new Error('ReferenceIndexBuilder: listed words do not cover the references in order');
+      expected = part.to;
     }
+    if (expected !== n) throw new Error('ReferenceIndexBuilder: listed words do not cover the references');
+    const shared = this.options.shared ?? false;
+    const words = 1 << (2 * k);
+    let wordStarts: Uint32Array;
+    if (parts.length === 1 && parts[0]!.counts.length === words + 1 && (!shared || parts[0]!.counts.buffer instanceof SharedArrayBuffer)) wordStarts = parts[0]!.counts;
+    else {
+      wordStarts = allocate(Uint32Array, 4, words + 1, shared);
+      for (const part of parts) for (let w = 1; w <= words; w++) wordStarts[w] = wordStarts[w]! + part.counts[w]!;
+    }
+    prefixSums(wordStarts, words);
+    const postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
+    for (let p = parts.length - 1; p >= 0; p--) fillPostings(parts[p]!, wordStarts, postings);
     const posted = postings.length;
     wordStarts.copyWithin(0, 1);
     wordStarts[words] = posted;
@@ -248,6 +267,65 @@ export class ReferenceIndexBuilder {
     const buildMs = this.spentMs + performance.now() - started;
     return { wordLength: k, codes, offsets, wordStarts, postings, refs: this.refs, skipped: this.skipped, bytes, buildMs };
   }
+
+  finish(): ReferenceIndex {
+    if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
+    const sealed = this.seal();
+    if (sealed.listable) return this.finishListed([listWordsOf(sealed, 0, sealed.count, { shared: this.options.shared ?? false })]);
+    this.finished = true;
+    const started = performance.now();
+    const shared = this.options.shared ?? false;
+    const { codes, offsets, wordLength: k, count: n } = sealed;
+    const words = 1 << (2 * k);
+    const wordStarts = allocate(Uint32Array, 4, words + 1, shared);
+    countDistinctWords(codes, offsets, n, k, wordStarts);
+    prefixSums(wordStarts, words);
+    const postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
+    rescanPostings(codes, offsets, n, k, wordStarts, postings);
+    const posted = postings.length;
+    wordStarts.copyWithin(0, 1);
+    wordStarts[words] = posted;
+    const bytes = codes.byteLength + offsets.byteLength + wordStarts.byteLength + postings.byteLength;
+    const buildMs = this.spentMs + performance.now() - started;
+    return { wordLength: k, codes, offsets, wordStarts, postings, refs: this.refs, skipped: this.skipped, bytes, buildMs };
+  }
+}
+
+/** A builder's references laid out for listing their words (see ReferenceIndexBuilder.seal). */
+export interface SealedReferences {
+  codes: Uint8Array;
+  offsets: Uint32Array;
+  wordLength: number;
+  /** References. */
+  count: number;
+  /** Small enough to list every reference's words (else two scans). */
+  listable: boolean;
+}
+
+/** The distinct words of references [from, to): what a thread lists and hands back. */
+export interface ListedWords {
+  from: number;
+  to: number;
+  /** References per word in counts[word + 1] (counts[0] unused). */
+  counts: Uint32Array;
+  /** Each reference's distinct words, one reference after another. */
+  listed: Uint32Array;
+  /** Reference from + i's words end at listed[listedEnd[i]]. */
+  listedEnd: Uint32Array;
+}
+
+/**
+ * Lists the distinct words of references [from, to) of sealed references (pass 1 of the index;
+ * any thread that shares their memory can run it).
+ */
+export function listWordsOf(sealed: Pick<SealedReferences, 'codes' | 'offsets' | 'wordLength'>, from: number, to: number, options: { shared?: boolean } = {}): ListedWords {
+  const { codes, offsets, wordLength: k } = sealed;
+  const shared = options.shared ?? false;
+  const counts = allocate(Uint32Array, 4, (1 << (2 * k)) + 1, shared);
+  const all = new Uint32Array(offsets[to]! - offsets[from]!);
+  const listedEnd = new Uint32Array(to - from);
+  const listedCount = listDistinctWords(codes, offsets, from, to, k, counts, all, listedEnd);
+  return { from, to, counts, listed: all.subarray(0, listedCount), listedEnd };
 }
 
 function prefixSums(counts: Uint32Array, words: number): void {
@@ -312,7 +390,8 @@ function rescanPostings(codes: Uint8Array, offsets: Uint32Array, n: number, k: n
 function listDistinctWords(
   codes: Uint8Array,
   offsets: Uint32Array,
-  n: number,
+  from: number,
+  to: number,
   k: number,
   counts: Uint32Array,
   listed: Uint32Array,
@@ -321,7 +400,7 @@ function listDistinctWords(
   const mask = (1 << (2 * k)) - 1;
   const seen = new Int32Array(mask + 1).fill(-1);
   let listedCount = 0;
-  for (let r = 0; r < n; r++) {
+  for (let r = from; r < to; r++) {
     let word = 0;
     let valid = 0;
     for (let i = offsets[r]!, end = offsets[r + 1]!; i < end; i++) {
@@ -337,7 +416,7 @@ function listDistinctWords(
         listed[listedCount++] = word;
       }
     }
-    listedEnd[r] = listedCount;
+    listedEnd[r - from] = listedCount;
   }
   return listedCount;
 }
@@ -346,9 +425,10 @@ function listDistinctWords(
  * Pass 2: fills each word's postings from its end, last reference first, so they come out ascending
  * and wordStarts[w + 1] walks down to the start of word w (the caller then shifts by one).
  */
-function fillPostings(n: number, listed: Uint32Array, listedEnd: Uint32Array, wordStarts: Uint32Array, postings: Uint32Array): void {
-  for (let r = n - 1; r >= 0; r--) {
-    for (let i = r > 0 ? listedEnd[r - 1]! : 0, end = listedEnd[r]!; i < end; i++) {
+function fillPostings(part: ListedWords, wordStarts: Uint32Array, postings: Uint32Array): void {
+  const { from, listed, listedEnd } = part;
+  for (let r = part.to - 1; r >= from; r--) {
+    for (let i = r > from ? listedEnd[r - 1 - from]! : 0, end = listedEnd[r - from]!; i < end; i++) {
       const slot = listed[i]! + 1;
       const at = wordStarts[slot]! - 1;
       wordStarts[slot] = at;
