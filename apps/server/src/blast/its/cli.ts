@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { ReferenceIndexBuilder, buildReferenceIndex, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
+import { ReferenceIndexBuilder, buildReferenceIndex, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData, type SealedReferences } from '@mdc/core/identify/rrna';
 import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, itsExclusion, parseItsHeader, type IdentifyItsOptions, type ItsIndexes, type ItsRegion, type ItsResult } from '@mdc/core/identify/its';
 import { FastaError, fastaBytesOf, forEachFastaRecord, parseFastaHeader, readFastaFile } from '@mdc/refdata/fasta';
 import { loadConfig } from '../../config';
@@ -70,7 +70,12 @@ function mdcHeader(header: string): { accession: string; description: string; sp
  * straight into the index, in shared memory so that search threads use it without a copy. A new
  * index is filed by `file()`, which the command calls while another thread is already searching.
  */
-function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCache | undefined): { index: ReferenceIndex; shared: SharedItsIndex; cached: boolean; file: () => Promise<void> } {
+async function indexReferenceFile(
+  path: string,
+  region: ItsRegion,
+  cache: WordIndexCache | undefined,
+  helper: Worker | undefined,
+): Promise<{ index: ReferenceIndex; shared: SharedItsIndex; cached: boolean; file: () => Promise<void> }> {
   let contents: Uint8Array;
   try {
     contents = readFileSync(path);
@@ -96,9 +101,51 @@ function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCac
     if (itsExclusion({ species: head.species, length: residues.length }, region)) return;
     builder.addResidues(head, residues);
   });
-  const index = builder.finish();
+  const index = helper ? await finishOnTwoThreads(builder, helper) : builder.finish();
   const lines = referenceLines(index.refs, true);
   return { index, shared: { data: arraysOf(index), lines, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, lines) ?? Promise.resolve() };
+}
+
+/**
+ * Lists the words of the second half of the references (by bases) on `helper` while this thread
+ * lists the first half: the longest step of indexing, halved; the index is the same.
+ */
+async function finishOnTwoThreads(builder: ReferenceIndexBuilder, helper: Worker): Promise<ReferenceIndex> {
+  const sealed = builder.seal();
+  if (!sealed.listable || sealed.count < 2) return builder.finish();
+  const { offsets, count } = sealed;
+  let cut = 1;
+  while (cut < count - 1 && offsets[cut]! < offsets[count]! / 2) cut++;
+  const theirs = listWordsOn(helper, sealed, cut, count);
+  const mine = listWordsOf(sealed, 0, cut, { shared: true });
+  return builder.finishListed([mine, await theirs]);
+}
+
+function listWordsOn(worker: Worker, sealed: SealedReferences, from: number, to: number): Promise<ListedWords> {
+  return new Promise<ListedWords>((resolve, reject) => {
+    const done = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.unref();
+    };
+    const onMessage = (message: FromThread) => {
+      if (message.type === 'listed') {
+        done();
+        resolve(message.part);
+      } else if (message.type === 'error') {
+        done();
+        reject(new Error(message.message));
+      }
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.ref();
+    worker.postMessage({ type: 'list-words', codes: sealed.codes, offsets: sealed.offsets, wordLength: sealed.wordLength, from, to } satisfies ToThread);
+  });
 }
 
 /** The typed arrays of an index alone (what a thread is sent beside the references' JSON). */
@@ -263,8 +310,8 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     let filing: Promise<unknown> = Promise.resolve();
     if (values.reference) {
       const cache = values['fresh-index'] ? undefined : WordIndexCache.of(loadConfig().home);
-      const its2 = indexReferenceFile(values.reference, 'ITS2', cache);
-      const its1 = values['reference-its1'] ? indexReferenceFile(values['reference-its1'], 'ITS1', cache) : undefined;
+      const its2 = await indexReferenceFile(values.reference, 'ITS2', cache, threads[0]);
+      const its1 = values['reference-its1'] ? await indexReferenceFile(values['reference-its1'], 'ITS1', cache, threads[0]) : undefined;
       indexes = { ITS2: its2.index, ...(its1 ? { ITS1: its1.index } : {}) };
       shared = () => ({ its2: its2.shared, ...(its1 ? { its1: its1.shared } : {}) });
       filing = Promise.all([its2.file(), its1?.file()]);
