@@ -121,7 +121,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const outputs = { mdcCold: '', mdcWarm: '', servedWarm: '', vsearch: path.join(work, 'vsearch.tsv'), vsearchUdb: path.join(work, 'vsearch-udb.tsv'), vsearchTies: path.join(work, 'vsearch-ties.tsv') };
-const runs = { mdcCold: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearchUdb: [] as Measured[], vsearchTies: [] as Measured[] };
+const runs = { mdcCold: [] as Measured[], mdcCold1: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearchUdb: [] as Measured[], vsearchTies: [] as Measured[] };
 const vsOptions = ['--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id', '--quiet'];
 const vsCommon = ['--usearch_global', queryFa, '--db', its2.file, ...vsOptions];
 // vsearch's own prebuilt index (as makeblastdb's database and MDC's filed index): made once, its
@@ -129,29 +129,32 @@ const vsCommon = ['--usearch_global', queryFa, '--db', its2.file, ...vsOptions];
 const udb = path.join(work, 'ITS2.udb');
 const makeUdb = timed(work, repo, 'vsearch-makeudb', 'vsearch', ['--makeudb_usearch', its2.file, '--output', udb, '--quiet']);
 const vsUdb = ['--usearch_global', queryFa, '--db', udb, ...vsOptions];
-const mdcArgs = (withIts1: boolean) => [mdcBin, 'identify', '--method', 'ITS', '--query', queryFa, '--reference', its2.file, ...(withIts1 ? ['--reference-its1', its1.file] : []), '--format', 'tsv', '--threads', String(threads)];
-const mdc = (label: string, withIts1: boolean, cold: boolean) => {
+const mdcArgs = (withIts1: boolean, threadCount = threads) => [mdcBin, 'identify', '--method', 'ITS', '--query', queryFa, '--reference', its2.file, ...(withIts1 ? ['--reference-its1', its1.file] : []), '--format', 'tsv', '--threads', String(threadCount)];
+const mdc = (label: string, withIts1: boolean, cold: boolean, threadCount = threads) => {
   if (cold) rmSync(cache, { recursive: true, force: true });
-  return timed(work, repo, label, process.execPath, mdcArgs(withIts1), env);
+  return timed(work, repo, label, process.execPath, mdcArgs(withIts1, threadCount), env);
 };
 // Alternating, so that a busy spell of the shared machine falls on every tool alike.
 for (let i = 0; i < repeat; i++) {
   runs.mdcCold.push(mdc(`mdc-cold-${i}`, false, true));
   runs.vsearch.push(timed(work, repo, `vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearch]));
   runs.mdcWarm.push(mdc(`mdc-warm-${i}`, false, false));
+  // The same cold command on one thread: whether the second thread pays on this machine.
+  runs.mdcCold1.push(mdc(`mdc-cold-1-thread-${i}`, false, true, 1));
   runs.vsearchUdb.push(timed(work, repo, `vsearch-udb-${i}`, 'vsearch', [...vsUdb, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearchUdb]));
   runs.vsearchTies.push(timed(work, repo, `vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', outputs.vsearchTies]));
   runs.servedCold.push(mdc(`mdc-served-cold-${i}`, true, true));
   runs.servedWarm.push(mdc(`mdc-served-warm-${i}`, true, false));
 }
 const same = (list: Measured[]) => list.every((m) => m.stdout === list[0]!.stdout);
-if (!same([...runs.mdcCold, ...runs.mdcWarm]) || !same([...runs.servedCold, ...runs.servedWarm])) throw new Error('MDC answered differently with and without the index cache');
+if (!same([...runs.mdcCold, ...runs.mdcCold1, ...runs.mdcWarm]) || !same([...runs.servedCold, ...runs.servedWarm])) throw new Error('MDC answered differently with and without the index cache');
 const mdcRow = (tool: string, settings: string, list: Measured[]): Row => {
   const p = list.map((m) => phases(m.stderr));
   return { tool, settings, runs: list, acc: accuracy(mdcHits(list[0]!.stdout)), index: median(p.map((x) => x.indexS)).toFixed(2), search: median(p.map((x) => x.searchS)).toFixed(2) };
 };
 const settings = 'ITS pipeline: 5.8S located, word index k=10, 8 candidates aligned (more while tied), semi-global alignment, ties at 2 decimals';
 rows.push(mdcRow('MDC, cold (cache empty)', `${settings}; reads the FASTA, builds the index and files it`, runs.mdcCold));
+rows.push(mdcRow('MDC, cold, --threads 1', `${settings}; the same as cold on one thread`, runs.mdcCold1));
 rows.push(mdcRow('MDC, warm (index cached)', `${settings}; reads the filed index`, runs.mdcWarm));
 rows.push(mdcRow('MDC as served, cold', 'the same with the ITS1 reference beside it: a read without 5.8S is searched against both spacers and answered by the better', runs.servedCold));
 rows.push(mdcRow('MDC as served, warm', 'the same, both indexes cached', runs.servedWarm));
@@ -240,6 +243,7 @@ const report = [
   'MDC\'s index and search columns are the command\'s own timings (standard error): reading the reference (or the filed index) and indexing, then identifying; the rest of its total is starting Node.js, loading the bundle and reading the queries.',
   '',
   `- MDC cold / vsearch, wall (same run, each repetition): ${ratio(runs.mdcCold, 'wallS')}.`,
+  `- MDC cold on one thread (--threads 1) / vsearch, wall: ${ratio(runs.mdcCold1, 'wallS')}; faster in ${faster(runs.mdcCold1, 'wallS')}.`,
   `- MDC warm / vsearch, wall (same run, each repetition): ${ratio(runs.mdcWarm, 'wallS')}.`,
   `- MDC warm / vsearch with its prebuilt UDB (the fair warm comparison), wall: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'wallS')}; CPU: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'cpuS')}; faster in ${faster(runs.mdcWarm, 'wallS', runs.vsearchUdb)} (wall).`,
   `- MDC cold / vsearch, CPU: ${ratio(runs.mdcCold, 'cpuS')}; MDC warm / vsearch, CPU: ${ratio(runs.mdcWarm, 'cpuS')}.`,
