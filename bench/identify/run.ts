@@ -7,8 +7,7 @@
  * Work files go to bench/work/identify (gitignored); the report is printed and written to
  * bench/results/identify-<date>.md.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFastaFile } from '@mdc/refdata/fasta';
 import { build } from 'esbuild';
+import { accuracy, median, need, readTsv, runBlast, timed, version, vsearchHits, type Accuracy, type Measured } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -37,12 +37,7 @@ if (!dataDir) throw new Error('reference data not found: set REFDATA_DIR or plac
 const work = path.join(repo, 'bench/work/identify');
 mkdirSync(work, { recursive: true });
 
-function need(tool: string): string {
-  const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
-  if (!found) throw new Error(`${tool} not found: apt-get install -y vsearch ncbi-blast+ time`);
-  return found;
-}
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : need('time');
+need('time');
 need('vsearch');
 need('blastn');
 need('makeblastdb');
@@ -63,74 +58,6 @@ await build({
 });
 const compileS = (performance.now() - compileStart) / 1000;
 
-const version = (cmd: string, args: string[], pattern: RegExp) => {
-  const r = spawnSync(cmd, args, { encoding: 'utf8' });
-  return `${r.stdout}${r.stderr}`.match(pattern)?.[0] ?? '?';
-};
-
-interface Measured {
-  wallS: number;
-  peakMB: number;
-  userS: number;
-}
-
-/** Runs a command under GNU time; wall from our own clock (finer than time's), memory from time -v. */
-function timed(label: string, cmd: string, args: string[]): Measured {
-  const timeFile = path.join(work, `time-${label}.txt`);
-  const started = performance.now();
-  const run = spawnSync(TIME, ['-v', '-o', timeFile, cmd, ...args], { encoding: 'utf8', cwd: repo, maxBuffer: 1 << 26 });
-  const wallS = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`${label} failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
-  const report = readFileSync(timeFile, 'utf8');
-  const field = (name: string) => Number(report.match(new RegExp(`${name}: ([\\d.]+)`))?.[1] ?? NaN);
-  return {
-    wallS,
-    peakMB: field('Maximum resident set size \\(kbytes\\)') / 1024,
-    userS: field('User time \\(seconds\\)') + field('System time \\(seconds\\)'),
-  };
-}
-
-interface Accuracy {
-  queries: number;
-  topSpecies: number;
-  tiedSpecies: number;
-  topGenus: number;
-  noHit: number;
-}
-
-/** hits: per query, ranked list of [accession, tiedWithTop]. */
-function accuracy(expected: Map<string, string>, speciesOf: Map<string, string>, hits: Map<string, { accession: string; tied: boolean }[]>): Accuracy {
-  const acc: Accuracy = { queries: expected.size, topSpecies: 0, tiedSpecies: 0, topGenus: 0, noHit: 0 };
-  for (const [query, species] of expected) {
-    const list = hits.get(query) ?? [];
-    const top = list[0];
-    if (!top) {
-      acc.noHit++;
-      continue;
-    }
-    const topSpecies = speciesOf.get(top.accession) ?? '';
-    if (topSpecies === species) acc.topSpecies++;
-    if (topSpecies.split(' ')[0] === species.split(' ')[0]) acc.topGenus++;
-    if (list.some((h) => (h.tied || h === top) && speciesOf.get(h.accession) === species)) acc.tiedSpecies++;
-  }
-  return acc;
-}
-
-function readTsv(file: string): string[][] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => l.split('\t'));
-}
-
-/** BLAST with -parse_seqids writes `gb|AF028688|`; vsearch the first word. Versions (`D14138.1`) are part of some accessions. */
-const accessionOf = (id: string) => id.replace(/^[a-z]+\|/i, '').replace(/\|$/, '');
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 interface Row {
   tool: string;
@@ -166,6 +93,9 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
   // MDC and vsearch alternate so that a busy spell on the machine hits both alike.
   const mdcRuns: { m: Measured; t: Record<string, number> }[] = [];
   const vsRuns: Measured[] = [];
+  // The same search as a user types it: npx, the `mdc` command's start, its own FASTA reading.
+  const npxRuns: Measured[] = [];
+  const npxOut = path.join(dir, 'npx-mdc.tsv');
   const vsTieRuns: Measured[] = [];
   const mdcOut = path.join(dir, 'mdc.tsv');
   const vsOut = path.join(dir, 'vsearch.tsv');
@@ -173,7 +103,7 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
   const vsCommon = ['--usearch_global', queryFa, '--db', refFa, '--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id+alnlen+mism+opens', '--quiet'];
   for (let i = 0; i < repeat; i++) {
     const timings = path.join(dir, `mdc-timings-${i}.json`);
-    const m = timed(`${marker}-mdc-${i}`, process.execPath, [
+    const m = timed(work, repo, `${marker}-mdc-${i}`, process.execPath, [
       path.join(dist, 'mdc.mjs'),
       '--worker',
       path.join(dist, 'worker.mjs'),
@@ -191,9 +121,12 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
       timings,
     ]);
     mdcRuns.push({ m, t: JSON.parse(readFileSync(timings, 'utf8')) });
-    vsRuns.push(timed(`${marker}-vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', vsOut]));
+    npxRuns.push(
+      timed(work, repo, `${marker}-npx-mdc-${i}`, 'sh', ['-c', `npx mdc identify --method ${marker} --query '${queryFa}' --reference '${refFa}' --threads ${threads} --top 20 > '${npxOut}'`]),
+    );
+    vsRuns.push(timed(work, repo, `${marker}-vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', vsOut]));
     vsTieRuns.push(
-      timed(`${marker}-vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', vsTieOut]),
+      timed(work, repo, `${marker}-vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', vsTieOut]),
     );
   }
 
@@ -218,15 +151,25 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
     peakMB: Math.max(...mdcRuns.map((r) => r.m.peakMB)),
   });
 
-  const vsHits = (file: string, tiesAreAll: boolean) => {
-    const hits = new Map<string, { accession: string; tied: boolean }[]>();
-    for (const [query, target] of readTsv(file)) {
-      const list = hits.get(query!) ?? [];
-      list.push({ accession: accessionOf(target!), tied: tiesAreAll });
-      hits.set(query!, list);
-    }
-    return hits;
-  };
+  // The command's TSV has no tie column: hits scoring as the top hit are its ties.
+  const npxHits = new Map<string, { accession: string; tied: boolean; score: string }[]>();
+  for (const [query, , accession, , , , , , score] of readTsv(npxOut).slice(1)) {
+    const list = npxHits.get(query!) ?? [];
+    list.push({ accession: accession!, tied: list.length > 0 && score === list[0]!.score, score: score! });
+    npxHits.set(query!, list);
+  }
+  rows.push({
+    tool: 'MDC as typed: `npx mdc identify`',
+    settings: `the same engine through the command: npx, start, reading the FASTA, --top 20`,
+    threads,
+    indexS: '—',
+    searchS: '—',
+    totalS: median(npxRuns.map((m) => m.wallS)),
+    runs: npxRuns.map((m) => m.wallS),
+    acc: accuracy(expected, speciesOf, npxHits),
+    peakMB: Math.max(...npxRuns.map((m) => m.peakMB)),
+  });
+
   rows.push({
     tool: 'vsearch',
     settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)',
@@ -235,7 +178,7 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
     searchS: '—',
     totalS: median(vsRuns.map((m) => m.wallS)),
     runs: vsRuns.map((m) => m.wallS),
-    acc: accuracy(expected, speciesOf, vsHits(vsOut, false)),
+    acc: accuracy(expected, speciesOf, vsearchHits(vsOut, false)),
     peakMB: Math.max(...vsRuns.map((m) => m.peakMB)),
   });
   rows.push({
@@ -246,38 +189,12 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
     searchS: '—',
     totalS: median(vsTieRuns.map((m) => m.wallS)),
     runs: vsTieRuns.map((m) => m.wallS),
-    acc: accuracy(expected, speciesOf, vsHits(vsTieOut, true)),
+    acc: accuracy(expected, speciesOf, vsearchHits(vsTieOut, true)),
     peakMB: Math.max(...vsTieRuns.map((m) => m.peakMB)),
   });
 
   if (!values['skip-blast']) {
-    const db = path.join(dir, 'blastdb');
-    const mk = timed(`${marker}-makeblastdb`, 'makeblastdb', ['-in', refFa, '-dbtype', 'nucl', '-parse_seqids', '-out', db]);
-    const blOut = path.join(dir, 'blastn.tsv');
-    const bl = timed(`${marker}-blastn`, 'blastn', [
-      '-task',
-      'megablast',
-      '-query',
-      queryFa,
-      '-db',
-      db,
-      '-outfmt',
-      '6 qseqid sseqid pident length mismatch gapopen evalue bitscore',
-      '-max_target_seqs',
-      '20',
-      '-num_threads',
-      String(threads),
-      '-out',
-      blOut,
-    ]);
-    const blHits = new Map<string, { accession: string; tied: boolean; bits: number }[]>();
-    for (const [query, subject, , , , , , bits] of readTsv(blOut)) {
-      const list = blHits.get(query!) ?? [];
-      // One line per HSP: keep each subject's best HSP only.
-      if (!list.some((h) => h.accession === accessionOf(subject!))) list.push({ accession: accessionOf(subject!), tied: false, bits: Number(bits) });
-      blHits.set(query!, list);
-    }
-    for (const list of blHits.values()) for (const h of list) h.tied = h.bits === list[0]!.bits;
+    const { hits: blHits, makeDb: mk, search: bl } = runBlast(dir, repo, marker, refFa, queryFa, threads);
     rows.push({
       tool: 'blastn',
       settings: '-task megablast -max_target_seqs 20 (ties: equal bit score)',
@@ -292,7 +209,9 @@ async function benchMarker(marker: string): Promise<{ rows: Row[]; notes: string
   }
 
   const ratios = mdcRuns.map((r, i) => r.m.wallS / vsRuns[i]!.wallS);
+  const npxRatios = npxRuns.map((r, i) => r.wallS / vsRuns[i]!.wallS);
   notes.push(
+    `npx mdc identify (whole command) / vsearch total (same run, each repetition): ${npxRatios.map((r) => r.toFixed(2)).join(', ')}; median ${median(npxRatios).toFixed(2)}.`,
     `MDC total / vsearch total (same run, each repetition): ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}.`,
     `MDC search only (index already in memory, as in the server) / vsearch total: ${(t('searchMs') / median(vsRuns.map((m) => m.wallS))).toFixed(2)}.`,
     `MDC index: ${(mdcRuns[0]!.t.indexBytes! / 2 ** 20).toFixed(0)} MiB of typed arrays for ${mdcRuns[0]!.t.references} references; Node.js module loading ${(t('moduleLoadMs')).toFixed(2)} s of the MDC total.`,

@@ -40,6 +40,10 @@ describe.each(['zh', 'en'] as const)('genome identification in %s', (locale) => 
     // Reads are not an assembly: said before anything is sent.
     await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({ name: 'reads.fastq', mimeType: 'text/plain', buffer: Buffer.from('@r1\nACGT\n+\nIIII\n') });
     expect(await page.getByTestId('genome-input-error').innerText()).toMatch(locale === 'en' ? /not the sequencing reads/ : /不是测序读段/);
+    // Issue 16: pressing Identify after a refused file replaced the reason with "Choose a file".
+    await page.getByTestId('genome-submit').click();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('genome-input-error').innerText()).toMatch(locale === 'en' ? /not the sequencing reads/ : /不是测序读段/);
     // A click on the backdrop leaves the dialog open.
     await page.mouse.click(5, 300);
     await page.getByTestId('genome-upload').waitFor();
@@ -121,5 +125,21 @@ describe('genome identification at phone width', () => {
     await eventually(async () => (await page.getByTestId('genome-input-error').count()) > 0, 'the refusal');
     expect(await page.getByTestId('genome-input-error').innerText()).toMatch(/proteins\.faa: this is protein sequence/);
     expect(await page.getByTestId('genome-dialog').count()).toBe(1);
+
+    // Issue 16: a download that failed, saved under the genome's .fna.gz name, was called protein.
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await page.getByTestId('genome-upload').waitFor();
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({
+      name: 'GCF_000005845.2_ASM584v2_genomic.fna.gz',
+      mimeType: 'application/gzip',
+      buffer: Buffer.from(`<!DOCTYPE html>\n<html><head><title>Not Found</title></head><body>${'<p>The requested file was not found on this server.</p>'.repeat(50)}</body></html>\n`),
+    });
+    await page.getByTestId('genome-file').waitFor();
+    // The chosen file's long name stays inside the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByTestId('genome-submit').click();
+    await eventually(async () => /not gzip-compressed/.test(await page.getByTestId('genome-input-error').innerText().catch(() => '')), 'the .gz refusal');
+    expect(await page.getByTestId('genome-input-error').innerText()).toMatch(/GCF_000005845\.2_ASM584v2_genomic\.fna\.gz: is named \.gz but is not gzip-compressed \(it holds text; line 1 reads "<!DOCTYPE html>"\)/);
+    expect(await page.getByTestId('genome-input-error').innerText()).not.toMatch(/protein/);
   });
 });

@@ -1,5 +1,5 @@
 // Genome identification benchmark: MDC against fastANI and mash on the shared genomes, in one run.
-//   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani]
+//   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani] [--out report.md]
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { isComplexMember, TAXON_COMPLEXES } from '@mdc/core/identify/complexes';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readGenomeManifest, type GenomeManifestRow } from '@mdc/refdata/genome';
 
-const { values } = parseArgs({ options: { repeat: { type: 'string', default: '3' }, threads: { type: 'string', default: '2' }, 'skip-fastani': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { repeat: { type: 'string', default: '3' }, threads: { type: 'string', default: '2' }, 'skip-fastani': { type: 'boolean', default: false }, out: { type: 'string' } } });
 const repeat = Number(values.repeat);
 const threads = Number(values.threads);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -99,7 +99,7 @@ await build({
 const compileS = (performance.now() - compileStarted) / 1000;
 const args = `--query ${testFiles.join(' ')} --reference ${dir} --threads ${threads} --format tsv --top 44`;
 const mdcCommand = `node ${dist}/mdc.mjs ${args}`;
-// The same, as a user types it: npx and tsx compile the TypeScript sources at start.
+// The same, as a user types it: npx starts the `mdc` command, which runs its esbuild bundle.
 const npxCommand = `npx mdc identify --method genome ${args}`;
 const mashCommand = `mash sketch -p ${threads} -o ${work}/refs -l ${work}/refs.txt >/dev/null 2>&1 && mash dist -p ${threads} ${work}/refs.msh -l ${work}/queries.txt`;
 const fastaniCommand = `fastANI --ql ${work}/queries.txt --rl ${work}/refs.txt -t ${threads} -o ${work}/fastani.out >/dev/null 2>&1 && cat ${work}/fastani.out`;
@@ -171,7 +171,7 @@ const score = (calls: (row: GenomeManifestRow) => { species: string | null; leve
   return correct(t, c.species, c.level);
 }).length;
 say(`| MDC (compiled, \`node mdc.mjs\`) | ${score((t) => mdc.calls.get(base(t.file)) ?? { species: null, level: 'none' })}/${tests.length} | ${(median(mdcRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...mdcRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
-say(`| MDC as typed, \`npx mdc identify --method genome\` (tsx compiles at start) | ${score((t) => parseMdc(npxRuns.at(-1)!.stdout).calls.get(base(t.file)) ?? { species: null, level: 'none' })}/${tests.length} | ${(median(npxRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...npxRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
+say(`| MDC as typed, \`npx mdc identify --method genome\` (npx, then the command's esbuild bundle) | ${score((t) => parseMdc(npxRuns.at(-1)!.stdout).calls.get(base(t.file)) ?? { species: null, level: 'none' })}/${tests.length} | ${(median(npxRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...npxRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
 say(`| mash sketch + dist | ${score((t) => callOf(mash.get(base(t.file))))}/${tests.length} | ${(median(mashRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...mashRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
 if (fastani && fast) say(`| fastANI | ${score((t) => callOf(fast.get(base(t.file))))}/${tests.length} | ${(fastani.wallMs / 1000).toFixed(2)} s | ${fastani.peakMb.toFixed(0)} MB |`);
 say();
@@ -231,6 +231,6 @@ const stderrTimes = mdcRuns.at(-1)!.stderr.split('\n').filter((l) => /sketched|i
 say();
 say('MDC timings (last run): ' + stderrTimes.join('; '));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-const out = path.join(root, `bench/results/genome-${new Date().toISOString().slice(0, 10)}.md`);
+const out = values.out ? path.resolve(values.out) : path.join(root, `bench/results/genome-${new Date().toISOString().slice(0, 10)}.md`);
 writeFileSync(out, lines.join('\n') + '\n');
 console.error(`written to ${path.relative(root, out)}`);

@@ -8,3 +8,4 @@ export * from './lab';
 export * from './page-head';
 export * from './spreadsheet';
 export * from './breakpoints';
+export * from './identify-sources';

@@ -66,6 +66,24 @@ describe('reference index', () => {
     expect(rescanned.skipped).toEqual([{ accession: 'bad', reason: "character '-' is not a nucleotide" }]);
   });
 
+  it('builds the same index from residue bytes as from text, in a pool smaller than the set', () => {
+    const whole = buildReferenceIndex(refs, { wordLength: 9 });
+    // Room for 10 bases only: the pool grows while references are added.
+    const builder = new ReferenceIndexBuilder({ wordLength: 9, expectedBases: 10 });
+    for (const { sequence, ...head } of refs) builder.addResidues(head, new TextEncoder().encode(sequence.replace(/\s+/g, '')));
+    expect(builder.addResidues({ accession: 'bad' }, new TextEncoder().encode('ACGT-ACGT'))).toBe(false);
+    expect(builder.addResidues({ accession: 'none' }, new Uint8Array(0))).toBe(false);
+    const fromBytes = builder.finish();
+    expect(fromBytes.codes).toEqual(whole.codes);
+    expect(fromBytes.offsets).toEqual(whole.offsets);
+    expect(fromBytes.postings).toEqual(whole.postings);
+    expect(fromBytes.refs).toEqual(whole.refs);
+    expect(fromBytes.skipped).toEqual([
+      { accession: 'bad', reason: "character '-' is not a nucleotide" },
+      { accession: 'none', reason: 'empty sequence' },
+    ]);
+  });
+
   it('reads the species from an NCBI-style description when there is no taxonomy', () => {
     const index = buildReferenceIndex([
       { accession: 'N1', description: 'Escherichia coli strain K-12 16S ribosomal RNA', sequence: base },
@@ -404,6 +422,25 @@ describe('identifySequence: refused input', () => {
     expect(r.message.en).toBe('Unsupported 16s gene sequence, Please confirm and re-enter');
     expect(r.detail.en).toMatch(/protein/);
     expect(r.detail.zh).toMatch(/蛋白质/);
+  });
+
+  // Issue 16: text pasted the way people copy it — a FASTA whose '>' was lost, a GenBank flat file's
+  // numbered lines — was refused without saying what to fix (or, with enough words, as a protein).
+  it('names what is not sequence: a name line without ">", numbers between the bases, the first bad character', () => {
+    const lines = (s: string) => s.match(/.{1,60}/g)!;
+    const named = refused(identifySequence(index, { id: 'q', sequence: `Isolate 7 from a blood culture, partial 16S rRNA gene (27F/1492R), forward and reverse reads\n${lines(base.slice(0, 700)).join('\n')}` }));
+    expect(named.reason).toBe('non-nucleotide');
+    expect(named.detail.en).toMatch(/^The first line \("Isolate 7 from a blood culture.*"\) is a name, not sequence: in FASTA a name line starts with ">"/);
+    expect(named.detail.zh).toMatch(/^第一行（“Isolate 7 from a blood culture.*”）是名称而不是序列：FASTA 的名称行须以“>”开头/);
+    const flat = `ORIGIN\n${lines(base.slice(0, 700).toLowerCase()).map((l, i) => `${String(i * 60 + 1).padStart(9)} ${l.match(/.{1,10}/g)!.join(' ')}`).join('\n')}\n//`;
+    const numbered = refused(identifySequence(index, { id: 'q', sequence: flat }));
+    expect(numbered.detail.en).toMatch(/interleaved with numbers \(positions or line numbers, as in a GenBank flat file\)/);
+    expect(numbered.detail.zh).toMatch(/碱基之间夹有数字/);
+    const stray = refused(identifySequence(index, { id: 'q', sequence: `${base.slice(0, 60)}\n${base.slice(60, 100)}#${base.slice(100, 500)}` }));
+    expect(stray.detail.en).toBe('Line 2, column 41 holds "#", which is not a nucleotide (IUPAC) code.');
+    expect(stray.detail.zh).toBe('第 2 行第 41 列的字符 "#" 不是核苷酸（IUPAC）代码。');
+    // Lower case with spaces is a sequence, not a fault.
+    expect(ok(identifySequence(index, { id: 'q', sequence: base.slice(0, 700).toLowerCase().match(/.{1,10}/g)!.join(' ') })).topHit.similarity).toBe(100);
   });
 
   it('refuses sequences shorter than 300 bp', () => {

@@ -10,6 +10,7 @@ import {
   type ProbabilityMatrix,
   type Reaction,
 } from '@mdc/core/identify/biochem';
+import { BIOCHEM_MATRIX_SOURCES, biochemMatrixSource } from '@mdc/contracts';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import {
   BERGEYS_DIR,
@@ -260,5 +261,20 @@ describe('primary tests matrix and the IJSEM strain descriptions', () => {
       if (shapes >= 5 && (summary.shape.rod ?? 0) / shapes > 0.8) expect(row.percent.ROD!, `${name}: rods`).toBeGreaterThan(50);
     }
     expect(checked).toBeGreaterThan(15);
+  });
+});
+
+// Issue 16: the matrix source is printed on Chinese pages and PDFs from the bilingual text in
+// contracts; the matrix files keep the English. The two must not drift apart.
+describe('matrix sources in both languages', () => {
+  it('has a Chinese source for every shipped matrix, its English the same as the file spec', () => {
+    for (const spec of MATRIX_FILES) {
+      const text = BIOCHEM_MATRIX_SOURCES[spec.id];
+      expect(text, spec.id).toBeDefined();
+      expect(text!.en).toBe(spec.source);
+      expect(text!.zh).toMatch(/[\u4e00-\u9fff]/);
+      expect(biochemMatrixSource(spec.id, spec.source, 'zh')).toBe(text!.zh);
+    }
+    expect(biochemMatrixSource('lab-own', 'Our own table', 'zh')).toBe('Our own table');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { FastaError, parseFastaHeader, parseFastaText, readFasta, readFastaFile } from '@mdc/refdata/fasta';
+import { FastaError, forEachFastaRecord, parseFastaHeader, parseFastaText, readFasta, readFastaBytes, readFastaFile } from '@mdc/refdata/fasta';
 
 const dataDir = findRefdataDir();
 const rrna = dataDir ? path.join(dataDir, 'rrna') : undefined;
@@ -207,5 +207,71 @@ describe('parseFastaText (user submissions)', () => {
 
   it('returns nothing for blank text', () => {
     expect(parseFastaText(' \n\n')).toEqual([]);
+  });
+});
+
+describe('forEachFastaRecord (reference files read as bytes)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mdc-fasta-bytes-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name: string, content: string | Buffer) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+  /** Header, residues as text and line of each record; residues are copied, since the scratch buffer is reused. */
+  const viaBytes = (file: string) => {
+    const out: [string, string, number][] = [];
+    forEachFastaRecord(readFastaBytes(file), file, (header, residues, line) => out.push([header, Buffer.from(residues).toString('latin1'), line]));
+    return out;
+  };
+  const viaStream = async (file: string) => (await readFastaFile(file)).map((r): [string, string, number] => [r.header, r.sequence, r.line]);
+  const failures = async (file: string) => {
+    const stream = await readFastaFile(file).then(() => undefined, (e: unknown) => e);
+    let bytes: unknown;
+    try {
+      viaBytes(file);
+    } catch (e) {
+      bytes = e;
+    }
+    return { stream, bytes };
+  };
+
+  it('gives the records the stream reader gives: multi-line, CRLF, no final newline, gzip', async () => {
+    for (const file of [
+      write('ok.fa', '>A one\r\nACGT\r\nacgn\r\n\r\n>B two |taxonomy=K;P;C;O;F;G;G s\nTTTT'),
+      write('ok.fa.gz', gzipSync('>A\nAC GT\n>B  \nGG\n')),
+    ]) {
+      const bytes = viaBytes(file);
+      expect(bytes.length).toBe(2);
+      expect(bytes).toEqual(await viaStream(file));
+    }
+  });
+
+  it.runIf(haveData)('reads a real ITS reference set record for record as the stream reader does', async () => {
+    const file = path.join(rrna!, 'its', 'ITS2_queries_dev.fasta.gz');
+    const bytes = viaBytes(file);
+    expect(bytes.length).toBe(439);
+    expect(bytes).toEqual(await viaStream(file));
+  });
+
+  it('refuses broken input with the stream reader’s reason and line', async () => {
+    const cases = {
+      'noheader.fa': '\nACGT\n>A\nACGT\n',
+      'empty-mid.fa': '>A\nACGT\n>B\n>C\nGG\n',
+      'digits.fa': '>A\nACGT\nAC1GT\n',
+      'nothing.fa': '\n\n',
+      'corrupt.fa.gz': gzipSync('>A\nACGT\n').subarray(0, 12),
+    };
+    for (const [name, content] of Object.entries(cases)) {
+      const { stream, bytes } = await failures(write(name, content));
+      expect(bytes, name).toBeInstanceOf(FastaError);
+      expect((bytes as FastaError).reason.split(' (')[0], name).toBe((stream as FastaError).reason.split(' (')[0]);
+      if (!name.endsWith('.gz')) expect((bytes as FastaError).line, name).toBe((stream as FastaError).line);
+    }
+    expect(() => readFastaBytes(path.join(dir, 'absent.fa'))).toThrow(FastaError);
   });
 });

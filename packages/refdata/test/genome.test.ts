@@ -94,6 +94,28 @@ describe('assembly reader', () => {
     });
   }
 
+  // Issue 16: a download that failed saves the server's error page under the genome's .fna.gz name;
+  // such a file was judged as sequence ("这是蛋白质序列") instead of named for what it is.
+  it('says a file named .gz is not gzip-compressed, and what it holds, instead of calling it protein', () => {
+    const page = bytes('<!DOCTYPE html>\n<html><head><title>Page Not Found</title></head>\n<body>\n<p>The requested file GCF_000005845.2_ASM584v2_genomic.fna.gz was not found on this server. Please check the address and try again.</p>\n'.repeat(40) + '</body></html>\n');
+    const error = refusal(page, 'GCF_000005845.2_ASM584v2_genomic.fna.gz');
+    expect(error.problem).toBe('gzip');
+    expect(error.texts.en).toMatch(/is named \.gz but is not gzip-compressed \(it holds text; line 1 reads "<!DOCTYPE html>"\)/);
+    expect(error.texts.zh).toMatch(/文件名以 \.gz 结尾，但内容没有经过 gzip 压缩（内容是文本，第 1 行为“<!DOCTYPE html>”）/);
+    expect(error.texts.zh).not.toMatch(/蛋白质/);
+    // English prose in a plain-named file is no FASTA, not a protein.
+    const prose = bytes('Genome assembly of isolate 7, sequenced on a MiSeq; the contigs follow in the attachment.\n'.repeat(2_000));
+    const notFasta = refusal(prose, 'isolate7.fna');
+    expect(notFasta.texts.en).toMatch(/is not a FASTA file: it does not start with a ">" header line; line 1 reads "Genome assembly of isolate 7/);
+    expect(notFasta.texts.zh).not.toMatch(/蛋白质/);
+    // A zip archive is named as one, whatever its name says.
+    const zip = refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 8, 0, ...bytes('isolate7.fna')]), 'isolate7.fna.gz');
+    expect(zip.texts.en).toMatch(/is a zip archive, neither FASTA nor gzip/);
+    expect(zip.texts.zh).toMatch(/是 zip 压缩文件/);
+    // A plain FASTA that only carries a .gz name is still read: its content is what was asked for.
+    expect(readAssembly(bytes(fasta([['chr', bases(150_000)]])), 'a.fna.gz').length).toBe(150_000);
+  });
+
   it('refuses more sequence than a bacterial genome, plain or as a gzip that unpacks too far', () => {
     const limits = { ...DEFAULT_ASSEMBLY_LIMITS, maxBases: 200_000 };
     expect(refusal(bytes(fasta([['chr', bases(250_000)]])), 'big.fna', limits).problem).toBe('too-large');

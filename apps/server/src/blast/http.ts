@@ -28,3 +28,8 @@ export function download(reply: FastifyReply, type: string, name: string, body: 
     .header('cache-control', 'no-store')
     .send(body);
 }
+
+/** An upload refused for what its file holds: the reason in both languages, under the form's file field. */
+export function fileRefused(texts: { zh: string; en: string }, locale: 'zh' | 'en', reason: string, status = 400): ApiError {
+  return new ApiError(ApiCode.BAD_REQUEST, status, texts, { fields: { file: texts[locale] }, reason });
+}

@@ -6,6 +6,7 @@ import type { IdentificationCall, IdentificationMethod, LocalizedText } from '@m
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import type { TaskRow } from './tasks';
+import type { SpooledUpload } from './upload-store';
 
 /** What a method's code may use: the database, the configuration and the log of its process. */
 export interface MethodContext {
@@ -40,6 +41,8 @@ export interface UploadedFile {
   field: string;
   fileName: string;
   bytes: Buffer;
+  /** The same bytes written to a temporary file as they arrived (embedded database: see upload-store.ts). */
+  spooled?: SpooledUpload;
 }
 
 /** A submission as the frame received it: the form or JSON fields, and the uploaded files. */

@@ -3,9 +3,10 @@ import { genomePdf } from './genome/pdf';
 import { itsPdf } from './its/report';
 import { proteomePdf } from './proteome/pdf';
 import { resultPdf } from './rrna/pdf';
+import { antibiogramPdf } from '../lab/antibiogram/export';
 
 /**
- * The report drawers of the methods, by name: what the PDF thread can draw. Loaded only in that
+ * The report drawers of the methods (and the laboratory's antibiogram), by name: what the PDF thread can draw. Loaded only in that
  * thread; a method asks for its drawer by name through `drawPdf` (pdf-pool.ts).
  */
 export const PDF_DRAWERS = {
@@ -14,6 +15,8 @@ export const PDF_DRAWERS = {
   its: itsPdf,
   biochem: biochemPdf,
   proteome: proteomePdf,
+  // Without a CJK font there is no pocket card: an empty PDF says so to the route (501).
+  antibiogram: async (...args: Parameters<typeof antibiogramPdf>) => (await antibiogramPdf(...args)) ?? Buffer.alloc(0),
 };
 
 export type PdfDrawers = typeof PDF_DRAWERS;

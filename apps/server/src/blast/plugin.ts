@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode, type Locale } from '@mdc/contracts';
@@ -15,6 +15,7 @@ import { BLAST_METHODS, OFFERED_METHODS, methodFor } from './methods';
 import { closePdfThreads } from './pdf-pool';
 import { pdfAvailable } from './report';
 import { claimBody, deleteBody, listQuery, methodInfo, submitResult, taskDetailBase, taskIdParam, taskSummary } from './schemas';
+import { sweepUploads, UploadSpool, uploadsDir } from './upload-store';
 import { claimTasks, createTask, deleteExpiredAnonymousTasks, deleteTask, listTasks, taskJob, type TaskRow } from './tasks';
 
 export interface BlastPluginOptions {
@@ -123,7 +124,7 @@ function uploadRefused(reason: UploadRefusal, limits: UploadLimits, locale: Loca
  * it, the largest limits of any method). The request is refused the moment a limit is passed:
  * nothing beyond the limits is read into memory, however much the client sends.
  */
-async function readMultipart(request: FastifyRequest, locale: Locale): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+async function readMultipart(request: FastifyRequest, locale: Locale, spool?: UploadSpool): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   let limits = ANY_UPLOADS;
@@ -140,15 +141,20 @@ async function readMultipart(request: FastifyRequest, locale: Locale): Promise<{
     if (files.length >= limits.files) throw uploadRefused('too-many-files', limits, locale);
     const chunks: Buffer[] = [];
     let size = 0;
+    // On the embedded database the file is written to the upload store's spool as it arrives;
+    // the request's end removes it unless its task keeps it.
+    const spooling = spool ? await spool.begin() : undefined;
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       size += chunk.length;
       total += chunk.length;
       if (size > limits.fileBytes) throw uploadRefused('file-too-large', limits, locale, part.filename);
       if (total > limits.totalBytes) throw uploadRefused('upload-too-large', limits, locale);
       chunks.push(chunk);
+      await spooling?.write(chunk);
     }
     if (part.file.truncated) throw uploadRefused('file-too-large', limits, locale, part.filename);
-    files.push({ field: part.fieldname, fileName: part.filename, bytes: Buffer.concat(chunks) });
+    const spooled = await spooling?.finish();
+    files.push({ field: part.fieldname, fileName: part.filename, bytes: Buffer.concat(chunks), ...(spooled ? { spooled } : {}) });
   }
   // A method named after its files: its own limits, now that they are known.
   const id = methodNamed(fields.method ?? fields.marker);
@@ -166,7 +172,7 @@ const detailShape: z.ZodRawShape = Object.assign({}, ...BLAST_METHODS.map((m) =>
 const detailQueryShape: z.ZodRawShape = Object.assign({}, ...BLAST_METHODS.map((m) => m.detailQueryShape ?? {}));
 const infoShape: z.ZodRawShape = Object.assign({}, ...BLAST_METHODS.map((m) => m.infoShape ?? {}));
 
-const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContext }> = async (app, { db, context }) => {
+const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContext }> = async (app, { db, config, context }) => {
   // The parser's own limits are the outer fence; each method's are checked while reading (readMultipart).
   await app.register(multipart, { limits: { fileSize: ANY_UPLOADS.fileBytes + 1, files: ANY_UPLOADS.files + 1, fields: 50, fieldSize: 1_000_000 } });
 
@@ -212,52 +218,64 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
     },
     async (request, reply) => {
       const locale: Locale = requestLocale(request);
-      const { fields, files } = request.isMultipart() ? await readMultipart(request, locale) : { fields: request.body ?? {}, files: [] };
-      const id = methodNamed(fields.method ?? fields.marker);
-      const method = id ? methodFor(id) : undefined;
-      if (!id || !method) {
-        const message = unknownMethod(OFFERED_METHODS.join(', '));
-        throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { method: message[locale] } });
+      const spool = request.isMultipart() && db.kind === 'pglite' ? new UploadSpool(uploadsDir(config.home)) : undefined;
+      try {
+        return await submit(request, reply, locale, spool);
+      } finally {
+        // A refused, cut-off or failed upload leaves nothing; stored ones are linked into the store.
+        await spool?.discard();
       }
-      const submission: Submission = { method: id, fields, files, locale, userId: userIdOf(request) };
-      const { groups, refused } = await acceptBatch(method, submission, context);
-      const tasks: { id: string; token: string | null; fileName: string | null; itemCount: number }[] = [];
-      for (const [at, { accepted }] of groups.entries()) {
-        const created = await createTask(db, {
-          userId: submission.userId,
-          method: id,
-          source: accepted.source,
-          fileName: accepted.fileName,
-          itemCount: accepted.itemCount,
-          input: accepted.input,
-          // The first task of the batch (the one the answer leads to) names what was left out.
-          ...(at === 0 ? { refused } : {}),
-          store: accepted.store,
-        });
-        tasks.push({ id: created.id, token: created.claimToken, fileName: accepted.fileName, itemCount: accepted.itemCount });
-        request.log.info({ taskId: created.id, method: id, items: accepted.itemCount, anonymous: created.claimToken !== null, ...accepted.log }, 'identification submitted');
-      }
-      app.jobs.wake();
-      if (refused.length) request.log.info({ method: id, refused: refused.map((r) => r.fileName) }, 'identification batch: files refused');
-      const first = tasks[0]!;
-      const lead = groups[0]!.accepted;
-      return ok(
-        request,
-        reply,
-        {
-          id: first.id,
-          method: id,
-          token: first.token,
-          status: 'running' as const,
-          itemCount: lead.itemCount,
-          ...lead.answer,
-          ...(tasks.length > 1 ? { tasks } : {}),
-          ...(refused.length ? { refused } : {}),
-        },
-        refused.length ? batchSubmitted(tasks.reduce((n, t) => n + t.itemCount, 0), refused.length) : submitted,
-      );
     },
   );
+
+  async function submit(request: FastifyRequest, reply: FastifyReply, locale: Locale, spool: UploadSpool | undefined) {
+    const { fields, files } = request.isMultipart() ? await readMultipart(request, locale, spool) : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
+    const id = methodNamed(fields.method ?? fields.marker);
+    const method = id ? methodFor(id) : undefined;
+    if (!id || !method) {
+      const message = unknownMethod(OFFERED_METHODS.join(', '));
+      throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { method: message[locale] } });
+    }
+    const submission: Submission = { method: id, fields, files, locale, userId: userIdOf(request) };
+    const { groups, refused } = await acceptBatch(method, submission, context);
+    const tasks: { id: string; token: string | null; fileName: string | null; itemCount: number }[] = [];
+    for (const [at, { accepted }] of groups.entries()) {
+      const created = await createTask(db, {
+        userId: submission.userId,
+        method: id,
+        source: accepted.source,
+        fileName: accepted.fileName,
+        itemCount: accepted.itemCount,
+        input: accepted.input,
+        // The first task of the batch (the one the answer leads to) names what was left out.
+        ...(at === 0 ? { refused } : {}),
+        store: accepted.store,
+      });
+      tasks.push({ id: created.id, token: created.claimToken, fileName: accepted.fileName, itemCount: accepted.itemCount });
+      request.log.info({ taskId: created.id, method: id, items: accepted.itemCount, anonymous: created.claimToken !== null, ...accepted.log }, 'identification submitted');
+    }
+    app.jobs.wake();
+    if (refused.length) request.log.info({ method: id, refused: refused.map((r) => r.fileName) }, 'identification batch: files refused');
+    const first = tasks[0]!;
+    const lead = groups[0]!.accepted;
+    // The stored files are linked into the store: the temporary ones go before the answer does.
+    await spool?.discard();
+    return ok(
+      request,
+      reply,
+      {
+        id: first.id,
+        method: id,
+        token: first.token,
+        status: 'running' as const,
+        itemCount: lead.itemCount,
+        ...lead.answer,
+        ...(tasks.length > 1 ? { tasks } : {}),
+        ...(refused.length ? { refused } : {}),
+      },
+      refused.length ? batchSubmitted(tasks.reduce((n, t) => n + t.itemCount, 0), refused.length) : submitted,
+    );
+  }
 
   app.get(
     '/api/blast/tasks',
@@ -319,7 +337,7 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
       },
     },
     async (request, reply) => {
-      const removed = await deleteTask(db, request.params.id, userIdOf(request), request.body?.token);
+      const removed = await deleteTask(db, config.home, request.params.id, userIdOf(request), request.body?.token);
       if (!removed) throw new ApiError(ApiCode.NOT_FOUND, 404, taskNotFound);
       return ok(request, reply, null, deleted);
     },
@@ -396,16 +414,26 @@ export const blastPlugin: FastifyPluginAsync<BlastPluginOptions> = async (app, o
     await Promise.all([...BLAST_METHODS.map((m) => m.close?.(options.db)), closePdfThreads()]);
   });
   // Any listening server forgets expired anonymous tasks, at start and hourly (the DELETE is the
-  // same whichever process runs it).
+  // same whichever process runs it); on the embedded database it also clears stored uploads no
+  // task names any more (an account deleted with its tasks, a server stopped mid-upload).
   const days = options.config.anonymousTaskDays;
-  if (days > 0) {
-    const forget = () =>
-      deleteExpiredAnonymousTasks(options.db, days)
-        .then((n) => n > 0 && app.log.info({ deleted: n, days }, 'expired anonymous identification tasks deleted'))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'deleting expired anonymous identification tasks failed'));
+  const sweep = options.db.kind === 'pglite';
+  if (days > 0 || sweep) {
+    const forget = async () => {
+      if (days > 0) {
+        await deleteExpiredAnonymousTasks(options.db, options.config.home, days)
+          .then((n) => n > 0 && app.log.info({ deleted: n, days }, 'expired anonymous identification tasks deleted'))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'deleting expired anonymous identification tasks failed'));
+      }
+      if (sweep) {
+        await sweepUploads(options.db, uploadsDir(options.config.home))
+          .then((n) => n > 0 && app.log.info({ removed: n }, 'stored uploads of deleted tasks removed'))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'clearing the upload store failed'));
+      }
+    };
     app.addHook('onListen', async () => {
       void forget();
-      forgetting = setInterval(forget, 60 * 60 * 1000).unref();
+      forgetting = setInterval(() => void forget(), 60 * 60 * 1000).unref();
     });
   }
   // A server that works its own jobs builds the indexes once it listens (after an automatic

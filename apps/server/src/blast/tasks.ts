@@ -3,6 +3,7 @@ import type { IdentificationCall, IdentificationMethod, LocalizedText } from '@m
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
 import type { Outcome } from './outcome';
+import { placeUpload, readStoredUpload, releaseUploads, uploadsDir, type SpooledUpload } from './upload-store';
 
 /** One queue for every identification method; the job's task names its method. */
 export const IDENTIFY_QUEUE = 'identify';
@@ -95,14 +96,57 @@ export async function createTask(db: Db, input: NewTask): Promise<{ id: string; 
   return { id, claimToken, jobId };
 }
 
-/** Keeps an uploaded file with its task, for the job (which may run on another machine). */
-export async function storeInputFile(tx: Queryable, taskId: string, position: number, name: string, content: Uint8Array): Promise<void> {
-  await tx.query('INSERT INTO blast_input (task_id, position, name, content) VALUES ($1, $2, $3, $4)', [taskId, position, name, Buffer.from(content.buffer, content.byteOffset, content.byteLength)]);
+/** Where a method's code finds the database and the home folder (for the upload store). */
+type StoreContext = { db: Pick<Db, 'kind'>; config: { home: string } };
+
+/**
+ * Keeps an uploaded file with its task, for the job. On the embedded database the file spooled
+ * while it arrived goes into the upload store and the row names it (see upload-store.ts); on
+ * PostgreSQL, or when nothing was spooled (the command line), the bytes go into the row.
+ */
+export async function storeInputFile(
+  tx: Queryable,
+  context: StoreContext,
+  taskId: string,
+  position: number,
+  name: string,
+  file: { bytes: Uint8Array; spooled?: SpooledUpload },
+): Promise<void> {
+  if (file.spooled && context.db.kind === 'pglite') {
+    const stored = await placeUpload(tx, uploadsDir(context.config.home), file.spooled);
+    await tx.query('INSERT INTO blast_input (task_id, position, name, stored_path, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', [
+      taskId,
+      position,
+      name,
+      stored,
+      file.spooled.size,
+      file.spooled.sha256,
+    ]);
+    return;
+  }
+  const content = file.bytes;
+  await tx.query('INSERT INTO blast_input (task_id, position, name, content, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', [
+    taskId,
+    position,
+    name,
+    Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+    content.byteLength,
+    createHash('sha256').update(content).digest('hex'),
+  ]);
 }
 
-export async function inputFiles(db: Queryable, taskId: string): Promise<{ position: number; name: string; content: Buffer }[]> {
-  const rows = await db.query<{ position: number; name: string; content: Uint8Array }>('SELECT position, name, content FROM blast_input WHERE task_id = $1 ORDER BY position', [taskId]);
-  return rows.map((r) => ({ position: Number(r.position), name: r.name, content: Buffer.from(r.content.buffer, r.content.byteOffset, r.content.byteLength) }));
+export async function inputFiles(context: { db: Queryable; config: { home: string } }, taskId: string): Promise<{ position: number; name: string; content: Buffer }[]> {
+  const rows = await context.db.query<{ position: number; name: string; content: Uint8Array | null; stored_path: string | null }>(
+    'SELECT position, name, content, stored_path FROM blast_input WHERE task_id = $1 ORDER BY position',
+    [taskId],
+  );
+  return Promise.all(
+    rows.map(async (r) => ({
+      position: Number(r.position),
+      name: r.name,
+      content: r.stored_path !== null ? await readStoredUpload(uploadsDir(context.config.home), r.stored_path) : Buffer.from(r.content!.buffer, r.content!.byteOffset, r.content!.byteLength),
+    })),
+  );
 }
 
 /**
@@ -154,12 +198,19 @@ export async function listTasks(db: Queryable, userId: number, filter: TaskFilte
   return { total, rows };
 }
 
-/** Deletes the viewer's own task, or an anonymous one whose claim token is presented. */
-export async function deleteTask(db: Queryable, id: string, userId: number | null, claimToken: string | undefined): Promise<boolean> {
-  const rows = await db.query(
-    `DELETE FROM blast_task WHERE id = $1 AND ((user_id IS NOT NULL AND user_id = $2) OR (user_id IS NULL AND claim_token_hash = $3)) RETURNING id`,
+/**
+ * Deletes the viewer's own task, or an anonymous one whose claim token is presented, with its
+ * stored upload (unless another task holds the same bytes).
+ */
+export async function deleteTask(db: Db, home: string, id: string, userId: number | null, claimToken: string | undefined): Promise<boolean> {
+  // The CTE's SELECT still sees the inputs the cascade removes: their places come back with the task.
+  const rows = await db.query<{ id: string; stored_path: string | null }>(
+    `WITH gone AS (
+       DELETE FROM blast_task WHERE id = $1 AND ((user_id IS NOT NULL AND user_id = $2) OR (user_id IS NULL AND claim_token_hash = $3)) RETURNING id)
+     SELECT gone.id, i.stored_path FROM gone LEFT JOIN blast_input i ON i.task_id = gone.id`,
     [id, userId, claimToken ? hashToken(claimToken) : null],
   );
+  await releaseUploads(db, uploadsDir(home), rows.flatMap((r) => (r.stored_path ? [r.stored_path] : [])));
   return rows.length > 0;
 }
 
@@ -167,12 +218,15 @@ export async function deleteTask(db: Queryable, id: string, userId: number | nul
  * Forgets anonymous tasks older than `days` (their link stops working): nobody can list them, and
  * without a limit every anonymous try would stay forever. Running tasks are left to finish.
  */
-export async function deleteExpiredAnonymousTasks(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `DELETE FROM blast_task WHERE user_id IS NULL AND status <> 'running' AND created_at < now() - make_interval(days => $1::int) RETURNING id`,
+export async function deleteExpiredAnonymousTasks(db: Db, home: string, days: number): Promise<number> {
+  const rows = await db.query<{ id: string; stored_path: string | null }>(
+    `WITH gone AS (
+       DELETE FROM blast_task WHERE user_id IS NULL AND status <> 'running' AND created_at < now() - make_interval(days => $1::int) RETURNING id)
+     SELECT gone.id, i.stored_path FROM gone LEFT JOIN blast_input i ON i.task_id = gone.id`,
     [days],
   );
-  return rows.length;
+  await releaseUploads(db, uploadsDir(home), rows.flatMap((r) => (r.stored_path ? [r.stored_path] : [])));
+  return new Set(rows.map((r) => r.id)).size;
 }
 
 /** Moves anonymous tasks into the account of whoever holds their claim tokens; a token works once. */

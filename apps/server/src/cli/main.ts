@@ -1,23 +1,9 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { readFileSync } from 'node:fs';
 
-const usage = `mdc — MDC · Microbe Data Cloud
-
-Usage:
-  mdc serve            start the portal (web and API) on PORT (default 3000)
-  mdc worker [--concurrency N]
-                       work queued jobs from the PostgreSQL server at DATABASE_URL
-  mdc import [--data DIR] [--force]
-                       load the reference data from DIR (default REFDATA_DIR or ../shared/data) in one transaction
-  mdc interpret …      interpret AST results (see mdc interpret --help)
-  mdc antibiogram --input FILE [--period YYYY|all] [--guideline "CLSI 2025"] [--format tsv|json]
-                       the cumulative antibiogram (CLSI M39) of a WHONET file (see mdc antibiogram --help)
-  mdc identify …       identify isolates: --method 16S|18S|genome|proteome|biochem|morphology … (see mdc identify --help)
-  mdc genome add DIR   add reference genomes (a folder with manifest.tsv) for genome identification
-  mdc maldi add DIR    add main spectra to the shared MALDI-TOF library (see mdc maldi --help)
-  mdc help             this text
-
-Configuration comes from environment variables; see the README.`;
+// The help text is a plain file so that `bin/mdc.js help` can print it without loading the build,
+// checking whether the build is fresh, or reading any configuration.
+const usage = readFileSync(new URL('./usage.txt', import.meta.url), 'utf8').trimEnd();
 
 export async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
@@ -25,7 +11,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'serve': {
       parseArgs({ args: rest, options: {}, allowPositionals: false });
       const { serve } = await import('./serve');
-      await serve(loadConfig());
+      await serve((await import('../config')).loadConfig());
       return;
     }
     case 'worker': {
@@ -33,11 +19,11 @@ export async function main(argv: string[]): Promise<void> {
       const concurrency = Number(values.concurrency);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be a whole number ≥ 1');
       const { runWorker } = await import('./worker');
-      await runWorker(loadConfig(), concurrency);
+      await runWorker((await import('../config')).loadConfig(), concurrency);
       return;
     }
     case 'import':
-      return (await import('../resource/cli')).runImportCommand(rest, loadConfig());
+      return (await import('../resource/cli')).runImportCommand(rest, (await import('../config')).loadConfig());
     case 'interpret':
       return (await import('../lab/cli')).runInterpretCommand(rest);
     case 'antibiogram':

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUALITY_LEVELS, decodeProfile, BIOCHEM_PANELS } from '@mdc/core/identify/biochem';
 import { activeAccount } from '../support/accounts';
 import { finished } from '../support/blast';
+import { pdfRuns } from '../support/pdf-text';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
 
@@ -110,6 +111,12 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.rawPayload.length).toBeGreaterThan(5000);
+      // Issue 16: the matrix source was printed in English on the Chinese report.
+      const printed = pdfRuns(pdf.rawPayload).map((r) => r.text).join('');
+      if (locale === 'zh') {
+        expect(printed).toContain('每个小孔取自与之对应的常规生化反应');
+        expect(printed).not.toContain('Derived per well');
+      } else expect(printed).toContain('Derived per well from the conventional reactions');
     }
 
     const history = await call(portal, 'GET', '/api/blast/tasks?method=biochem', undefined, { token: alice });
@@ -154,6 +161,17 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     expect(csv.raw).toContain('Coagulase-negative staphylococci');
     const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
     expect(pdf.statusCode).toBe(200);
+    expect(pdfRuns(pdf.rawPayload).map((r) => r.text).join('')).toContain('Coagulase-negative staphylococci');
+    // Issue 16: the Chinese report printed rows named in English words ("Coagulase-negative
+    // staphylococci") as they are; it prints their Chinese names, and the matrix source in Chinese.
+    const pdfZh = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'zh' } });
+    if (pdfZh.statusCode === 200) {
+      const printed = pdfRuns(pdfZh.rawPayload).map((r) => r.text).join('');
+      expect(printed).toContain('凝固酶阴性葡萄球菌');
+      expect(printed).not.toContain('Coagulase-negative');
+      expect(printed).toContain('《临床微生物学手册》');
+      expect(printed).not.toContain('Manual of Clinical Microbiology');
+    }
 
     // A Gram-positive coccus on API 20E: the panel's best taxon is not a call.
     const outside = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'API20E', profile: '5144572', reactions: 'GRAM=+,COCC=+,CLUS=+,CAT=+' }, { token: alice });

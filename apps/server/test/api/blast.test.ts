@@ -436,7 +436,7 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     // As if its job were still queued.
     await portal.db.query(`UPDATE blast_task SET status = 'running' WHERE id = $1`, [stillRunning]);
 
-    expect(await deleteExpiredAnonymousTasks(portal.db, 30)).toBe(1);
+    expect(await deleteExpiredAnonymousTasks(portal.db, portal.home, 30)).toBe(1);
     expect((await call(portal, 'GET', `/api/blast/tasks/${oldAnonymous}`)).status).toBe(404);
     expect((await call(portal, 'GET', `/api/blast/tasks/${recentAnonymous}`)).status).toBe(200);
     expect((await call(portal, 'GET', `/api/blast/tasks/${oldOwned}`, undefined, { token: alice })).status).toBe(200);

@@ -157,7 +157,58 @@ export function gunzip(bytes: Uint8Array, file: string, limits: AssemblyLimits):
  * short or too large input, a single marker gene, duplicate contig names, and mostly-N sequence.
  */
 export function readAssembly(input: Uint8Array, file: string, limits: AssemblyLimits = DEFAULT_ASSEMBLY_LIMITS): Assembly {
-  const bytes = isGzip(input) ? gunzip(input, file, limits) : input;
+  const gzip = isGzip(input);
+  const packed = gzip ? null : packedFormat(input);
+  if (packed) {
+    refuse('binary', file, `是 ${packed} 压缩文件，不是 FASTA，也不是 gzip。请解压后上传 FASTA（或用 gzip 压缩的 FASTA）。`, `is a ${packed} archive, neither FASTA nor gzip. Unpack it and upload the FASTA (plain or gzip-compressed).`);
+  }
+  try {
+    return readAssemblyBytes(gzip ? gunzip(input, file, limits) : input, file, limits);
+  } catch (error) {
+    if (!(error instanceof AssemblyError) || !['protein', 'characters', 'binary'].includes(error.problem)) throw error;
+    // A name promising gzip over bytes that are not: say so, rather than judge the bytes as sequence.
+    if (!gzip && /\.(gz|gzip|bgz)$/i.test(file)) {
+      const what = contentOf(input);
+      refuse('gzip', file, `文件名以 .gz 结尾，但内容没有经过 gzip 压缩（${what.zh}）。请上传 gzip 压缩的 FASTA，或未压缩的 FASTA。`, `is named .gz but is not gzip-compressed (${what.en}). Upload the FASTA gzip-compressed, or plain.`);
+    }
+    // Text that does not start with '>' is no FASTA at all; amino-acid letters in it make it no protein.
+    const text = gzip ? null : firstLine(input);
+    const words = text !== null && /\s/.test(text) && /[^ACGTUNRYKMSWBDHV\s]/i.test(text);
+    if (text !== null && !text.startsWith('>') && (error.problem === 'protein' || words)) {
+      refuse('characters', file, `不是 FASTA 文件：没有以“>”开头的标题行，第 1 行为“${text}”。`, `is not a FASTA file: it does not start with a ">" header line; line 1 reads "${text}".`);
+    }
+    throw error;
+  }
+}
+
+/** Archive formats people compress genomes with, by their magic bytes (gzip is read, these are not). */
+function packedFormat(bytes: Uint8Array): string | null {
+  const starts = (...magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
+  if (starts(0x42, 0x5a, 0x68)) return 'bzip2';
+  if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) return 'xz';
+  if (starts(0x28, 0xb5, 0x2f, 0xfd)) return 'zstd';
+  if (starts(0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c)) return '7z';
+  return null;
+}
+
+/** The first non-blank line of a text file (cut to 60 characters), or null for binary bytes. */
+function firstLine(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '');
+  if (/[\x00-\x08\x0e-\x1f]/.test(head)) return null;
+  const line = head.split(/\r\n|\r|\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** What a file's bytes hold, in a few words, for a file whose name promised something else. */
+function contentOf(bytes: Uint8Array): LocalizedReason {
+  if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46) return { zh: '内容是 PDF 文档', en: 'it holds a PDF document' };
+  const line = firstLine(bytes);
+  if (line === null) return { zh: '内容是未知格式的二进制数据', en: 'it holds binary data of no known format' };
+  return { zh: `内容是文本，第 1 行为“${line}”`, en: `it holds text; line 1 reads "${line}"` };
+}
+
+function readAssemblyBytes(bytes: Uint8Array, file: string, limits: AssemblyLimits): Assembly {
   let start = 0;
   // A byte-order mark or leading blank lines are harmless.
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;

@@ -1,4 +1,5 @@
 import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
+import { biochemMatrixSource } from '@mdc/contracts';
 import type { Language } from '@mdc/core/identify';
 import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
@@ -71,6 +72,20 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     }
     doc.font(text);
     return cx;
+  };
+  /**
+   * A candidate's name: on the Chinese report a row named in English words rather than Latin
+   * ("Coagulase-negative staphylococci", "Bacillus (other species)") is printed by its Chinese name,
+   * in the CJK font, so no English phrase stands on a Chinese page.
+   */
+  const candidateName = (candidate: BiochemCandidate, x: number, y: number, size: number, maxWidth: number): void => {
+    // A lower-case word outside the Latin name (a serovar such as Paratyphi A stays as it is).
+    const english = taxonNameParts(candidate.taxon).some((part) => !part.italic && /(^|[\s(])(?!subsp\.|spp?\.)[a-z]{3,}/.test(part.text));
+    if (lang === 'zh' && candidate.zh && english) {
+      doc.font(text).fontSize(size).fillColor('#222').text(candidate.zh, x, y, { width: maxWidth, lineBreak: false, ellipsis: true });
+      return;
+    }
+    name(candidate.taxon, x, y, size, maxWidth);
   };
 
   doc.font(text).fontSize(15).fillColor(BLUE).text(title, { width });
@@ -156,7 +171,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
       });
       shown.forEach((candidate, r) => {
         const y = enteredY + (r + 1) * rowHeight;
-        name(candidate.taxon, left, y + 3, 7, labelWidth - 6);
+        candidateName(candidate, left, y + 3, 7, labelWidth - 6);
         block.forEach((code, i) => {
           const test = candidate.tests.find((x) => x.code === code);
           const x = left + labelWidth + i * cell;
@@ -204,7 +219,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     let cx = left;
     doc.fillColor('#222').text(String(candidate.rank), cx, y, { width: columns[0]!.width - 4, lineBreak: false });
     cx += columns[0]!.width;
-    name(candidate.taxon, cx, y, 7.5, columns[1]!.width - 4);
+    candidateName(candidate, cx, y, 7.5, columns[1]!.width - 4);
     cx += columns[1]!.width;
     doc.font(text).fontSize(7.5).fillColor('#222');
     doc.text(pct(candidate.percentId), cx, y, { width: columns[2]!.width - 4, lineBreak: false });
@@ -251,7 +266,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   for (const note of notes) doc.moveDown(0.3).fillColor('#614700').text(note, left, doc.y, { width }).fillColor('#222');
 
   room(60);
-  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${result.matrix.source}.`, left, doc.y, { width });
+  doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(`${t.method} ${t.matrix}: ${biochemMatrixSource(result.matrix.id, result.matrix.source, lang)}${lang === 'zh' ? '。' : '.'}`, left, doc.y, { width });
   return report.end();
 }
 

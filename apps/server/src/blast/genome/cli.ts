@@ -1,4 +1,3 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +8,7 @@ import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { GenomePool } from './pool';
 import { importedSketchKey, loadReferenceSketches, SketchCache } from './sketch-cache';
-import { EXIT_USAGE, finishBatch } from '../cli-batch';
+import { EXIT_USAGE, UsageError, finishBatch, isReadableFile } from '../cli-batch';
 import type { QueryAnswer, ReferenceInput } from './thread';
 
 const usage = `mdc identify --method genome — identify bacterial genome assemblies by ANI
@@ -36,16 +35,6 @@ Usage:
 Calls: species when ANI ≥ ${GENOME_THRESHOLDS.species} % and ≥ ${100 * GENOME_THRESHOLDS.speciesQueryAf} % of the query aligned; genus when
 ${GENOME_THRESHOLDS.genus} % ≤ ANI < ${GENOME_THRESHOLDS.species} %; none below or without enough aligned genome. Timings go to standard error.`;
 
-class UsageError extends Error {}
-
-function isReadableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.R_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** The genomes a reference folder's manifest names, each keyed by its file's bytes for the sketch cache. */
 function folderReferences(pool: GenomePool, dir: string, cache: SketchCache | undefined) {

@@ -39,6 +39,14 @@ export function genomeThreadCount(): number {
 }
 
 /**
+ * Libraries of accounts with references of their own kept in the threads at once (the shared one
+ * is always kept). Each holds its own search index over the shared sketches (tens of MB for the
+ * 44 shared genomes); an account not among the most recent this many has its library rebuilt from
+ * the kept sketches (well under a second) when it comes back.
+ */
+export const ACCOUNT_LIBRARIES_KEPT = 8;
+
+/**
  * The genome engine of one process for one database: its threads, the references they have
  * sketched (kept until deleted) and the libraries built from them — one shared, one per account
  * with references of its own. Before each identification the database says which references
@@ -91,10 +99,12 @@ export class GenomeEngine {
         pool,
         entries,
         async (unfiled) => {
-          const sequences = await db.query<{ id: number; sequence: Uint8Array; contig_lengths: number[] }>(
-            'SELECT id, sequence, contig_lengths FROM genome_reference WHERE id = ANY($1::bigint[])',
-            [unfiled.map((e) => Number(e.id))],
-          );
+          // One genome a statement: the embedded database decodes rows in the server's thread, and
+          // 44 packed genomes in one statement held every request for 5 s (issue 17, R2).
+          const sequences: { id: number; sequence: Uint8Array; contig_lengths: number[] }[] = [];
+          for (const entry of unfiled) {
+            sequences.push(...(await db.query<{ id: number; sequence: Uint8Array; contig_lengths: number[] }>('SELECT id, sequence, contig_lengths FROM genome_reference WHERE id = $1', [Number(entry.id)])));
+          }
           const byId = new Map(sequences.map((s) => [String(s.id), s]));
           return unfiled.map(({ sketchKey: _, ...e }): ReferenceInput => {
             const s = byId.get(e.id)!;
@@ -107,10 +117,20 @@ export class GenomeEngine {
     }
     const key = ownerId === null ? 'shared' : `user:${ownerId}`;
     const version = rows.map((r) => r.id).join(',');
-    if (this.libraries.get(key) !== version) {
-      await pool.library(key, rows.map((r) => this.held.get(Number(r.id))!));
-      this.libraries.set(key, version);
+    const had = this.libraries.get(key);
+    // The map's order is the order of use: the least recently used account comes first.
+    this.libraries.delete(key);
+    if (had !== version) {
+      const accounts = [...this.libraries.keys()].filter((k) => k !== 'shared');
+      const drop = key === 'shared' ? [] : accounts.slice(0, Math.max(0, accounts.length + 1 - ACCOUNT_LIBRARIES_KEPT));
+      await pool.library(
+        key,
+        rows.map((r) => this.held.get(Number(r.id))!),
+        drop,
+      );
+      for (const k of drop) this.libraries.delete(k);
     }
+    this.libraries.set(key, version);
     // Forget sketches of deleted references (checked against every library's rows would cost a
     // query per account; the shared library's update is enough to drop most).
     if (ownerId === null) {

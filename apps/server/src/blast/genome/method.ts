@@ -1,12 +1,13 @@
 import { genomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
-import { assemblyStats, calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
+import { calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
-import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, readAssembly } from '@mdc/refdata/genome';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS } from '@mdc/refdata/genome';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
 import { genomeCounts } from '../../resource/genomes';
 import type { BlastMethod, MethodContext } from '../method';
+import { fileRefused } from '../http';
 import { NoReferencesError } from '../rrna/engine';
 import { engineFor } from '../rrna/engine-registry';
 import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
@@ -33,10 +34,6 @@ const oneFile: LocalizedText = {
   zh: '一次只能鉴定一个基因组组装文件。',
   en: 'One assembly file per identification.',
 };
-
-function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string): ApiError {
-  return new ApiError(ApiCode.BAD_REQUEST, 400, texts, { fields: { file: texts[locale] }, reason });
-}
 
 /** The call as the history shows it: the species, the genus, or nothing. */
 function callOf(result: GenomeTaskResult): IdentificationCall {
@@ -112,15 +109,16 @@ export const genomeMethod: BlastMethod = {
   async accept(submission, context) {
     const { locale } = submission;
     const files = submission.files.filter((f) => f.bytes.length > 0);
-    if (files.length === 0) throw refused(chooseFile, locale, 'no-file');
-    if (files.length > 1) throw refused(oneFile, locale, 'too-many');
+    if (files.length === 0) throw fileRefused(chooseFile, locale, 'no-file');
+    if (files.length > 1) throw fileRefused(oneFile, locale, 'too-many');
     const file = files[0]!;
     const fileName = (file.fileName || 'assembly.fasta').slice(0, 255);
     let stats;
     try {
-      stats = assemblyStats(readAssembly(file.bytes, fileName));
+      // In a genome thread: the event loop keeps answering while the upload is unpacked and read.
+      stats = await genomeEngineFor(context).threadsPool.check(fileName, file.bytes);
     } catch (error) {
-      if (error instanceof AssemblyError) throw refused(error.texts, locale, error.problem);
+      if (error instanceof AssemblyError) throw fileRefused(error.texts, locale, error.problem);
       throw error;
     }
     const available = await context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM genome_reference WHERE owner_id IS NULL OR owner_id = $1', [submission.userId]);
@@ -131,14 +129,14 @@ export const genomeMethod: BlastMethod = {
       source: 'file',
       fileName,
       input: { sampleName, fileName, bytes: file.bytes.length, stats },
-      store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
+      store: (tx, taskId) => storeInputFile(tx, context, taskId, 1, fileName, file),
       log: { bytes: file.bytes.length, bases: stats.length },
     };
   },
 
   async run(task, context) {
     const started = performance.now();
-    const [file] = await inputFiles(context.db, task.id);
+    const [file] = await inputFiles(context, task.id);
     if (!file) return { outcome: { status: 'failed', error: chooseFile } };
     const engine = genomeEngineFor(context);
     let library;

@@ -1,4 +1,5 @@
 import type { Language } from '@mdc/core/identify';
+import { GENOME_SPECIES_THRESHOLD_SOURCE } from '@mdc/contracts';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
 import { reportDocument } from '../report';
 import type { TaskRow } from '../tasks';
@@ -169,7 +170,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   const comparableLine = result.thresholds.comparable ?? 78;
   doc.moveDown(1).font(text).fontSize(7.5).fillColor('#555').text(
     lang === 'zh'
-      ? `ANI 按 fastANI 的方法估计（3 kb 片段，种 ≥ ${result.thresholds.species}% 且查询比对比例 ≥ ${100 * result.thresholds.speciesQueryAf!}%，属 ≥ ${result.thresholds.genus}%，低于 ${comparableLine}% 不可比）。依据：种界见 ${GENOME_THRESHOLD_SOURCES.species.replace(/;/g, '；')}；属界为 MDC 在共享参考基因组上的实测：不同属之间 ANI 最高达 82.87%（弗氏柠檬酸杆菌对沙门菌为 83.66%），再加上 MDC 与 fastANI 的最大差值 1.45 个百分点。`
+      ? `ANI 按 fastANI 的方法估计（3 kb 片段，种 ≥ ${result.thresholds.species}% 且查询比对比例 ≥ ${100 * result.thresholds.speciesQueryAf!}%，属 ≥ ${result.thresholds.genus}%，低于 ${comparableLine}% 不可比）。依据：种界见 ${GENOME_SPECIES_THRESHOLD_SOURCE.zh}；属界为 MDC 在共享参考基因组上的实测：不同属之间 ANI 最高达 82.87%（弗氏柠檬酸杆菌对沙门菌为 83.66%），再加上 MDC 与 fastANI 的最大差值 1.45 个百分点。`
       : `ANI estimated as fastANI does (3-kb fragments; species ≥ ${result.thresholds.species} % with ≥ ${100 * result.thresholds.speciesQueryAf!} % of the query aligned, genus ≥ ${result.thresholds.genus} %, not comparable below ${comparableLine} %). Sources: ${GENOME_THRESHOLD_SOURCES.species}; ${GENOME_THRESHOLD_SOURCES.genus}.`,
     left,
     doc.y,

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { IdentifyGenomeOptions } from '@mdc/core/identify/genome';
+import type { AssemblyStats, IdentifyGenomeOptions } from '@mdc/core/identify/genome';
 import { AssemblyError } from '@mdc/refdata/genome';
 import type { FromThread, QueryAnswer, ReferenceInput, SharedReference, ToThread } from './thread';
 
@@ -118,8 +118,8 @@ export class GenomePool {
   }
 
   /** Gives every thread a library under a key (shared sketches: no copy). */
-  async library(key: string, references: SharedReference[]): Promise<void> {
-    await Promise.all(this.threads.map((thread) => this.send(thread, { type: 'library', key, references })));
+  async library(key: string, references: SharedReference[], drop: string[] = []): Promise<void> {
+    await Promise.all(this.threads.map((thread) => this.send(thread, { type: 'library', key, references, drop })));
   }
 
   /** Identifies one assembly (its file's bytes) against a library; refusals throw AssemblyError. */
@@ -128,6 +128,18 @@ export class GenomePool {
     if (answer.type === 'refused') throw new AssemblyError(answer.problem, name, answer.texts);
     if (answer.type !== 'identified') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
     return answer.answer;
+  }
+
+  /**
+   * Reads an uploaded assembly in a thread and returns its statistics; refusals throw
+   * AssemblyError. Unpacking and parsing 5 Mbp took the event loop a quarter of a second or more
+   * per upload (issue 17, R2).
+   */
+  async check(name: string, bytes: Uint8Array): Promise<AssemblyStats> {
+    const answer = await this.send(this.leastBusy(), { type: 'check', name, bytes });
+    if (answer.type === 'refused') throw new AssemblyError(answer.problem, name, answer.texts);
+    if (answer.type !== 'checked') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
+    return answer.stats;
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type RrnaCopy,
   type SeedSketch,
   type FastaSketch,
+  type AssemblyStats,
 } from '@mdc/core/identify/genome';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
 
@@ -45,14 +46,16 @@ export interface QueryAnswer {
 
 export type ToThread =
   | { type: 'sketch'; job: number; inputs: ReferenceInput[] }
-  | { type: 'library'; job: number; key: string; references: SharedReference[] }
-  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean };
+  | { type: 'library'; job: number; key: string; references: SharedReference[]; /** Libraries to forget (accounts not seen for long). */ drop?: string[] }
+  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean }
+  | { type: 'check'; job: number; name: string; bytes: Uint8Array };
 
 export type FromThread =
   | { type: 'ready' }
   | { type: 'sketched'; job: number; references: SharedReference[] }
   | { type: 'library'; job: number }
   | { type: 'identified'; job: number; answer: QueryAnswer }
+  | { type: 'checked'; job: number; stats: AssemblyStats }
   | { type: 'refused'; job: number; problem: AssemblyProblem; texts: LocalizedReason }
   | { type: 'error'; job: number; message: string };
 
@@ -131,7 +134,12 @@ port.on('message', (message: ToThread) => {
     if (message.type === 'sketch') {
       const references = message.inputs.map(sketchInput);
       port.postMessage({ type: 'sketched', job: message.job, references } satisfies FromThread);
+    } else if (message.type === 'check') {
+      // An upload read the careful way before it is accepted (refusals carry their reason).
+      const stats = assemblyStats(readAssembly(message.bytes, message.name));
+      port.postMessage({ type: 'checked', job: message.job, stats } satisfies FromThread);
     } else if (message.type === 'library') {
+      for (const key of message.drop ?? []) libraries.delete(key);
       libraries.set(message.key, new GenomeLibrary(message.references));
       port.postMessage({ type: 'library', job: message.job } satisfies FromThread);
     } else {

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ItsResult } from '@mdc/core/identify/its';
 import type { Db, Queryable } from '../../db';
 import type { MethodContext } from '../method';
+import { threadReady } from '../thread-ready';
 import { pack } from './packed';
 import type { FromThread, ToThread } from './thread';
 
@@ -60,16 +61,7 @@ export class ItsEngine {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { itsThread: true } });
-    this.ready = new Promise<void>((resolve, reject) => {
-      const onReady = (message: FromThread) => {
-        if (message.type !== 'ready') return;
-        worker.off('message', onReady);
-        resolve();
-      };
-      worker.on('message', onReady);
-      worker.once('error', reject);
-    });
-    this.ready.catch(() => undefined);
+    this.ready = threadReady(worker);
     worker.on('message', (message: FromThread) => {
       if (message.type === 'ready') return;
       if (message.type === 'built' || (message.type === 'error' && message.job === undefined)) {

@@ -1,18 +1,11 @@
-import type { ItsResult } from '@mdc/core/identify/its';
+import type { ItsItem, ItsResult } from '@mdc/core/identify/its';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { refusalText } from '@mdc/core/identify/rrna';
 import type { Outcome } from '../method';
 import type { ItsReferenceVersion } from './engine';
 import type { ItsQuery } from './submission';
 
-/** One read of an ITS task as kept on the task row. */
-export interface ItsItem {
-  position: number;
-  queryId: string;
-  description: string;
-  length: number;
-  result: ItsResult;
-}
+export type { ItsItem };
 
 export interface ItsTaskResult {
   items: ItsItem[];

@@ -1,5 +1,5 @@
 import { ITS_MAX_LENGTH, ITS_MESSAGES, ITS_MIN_LENGTH, ITS_THRESHOLDS } from '@mdc/core/identify/its';
-import { encodeNucleotides, looksLikeProtein, refusalDetail, type LocalizedText, type RefusalFacts, type RefusalReason } from '@mdc/core/identify/rrna';
+import { encodeNucleotides, explainNotNucleotides, refusalDetail, textBeforeFirstHeader, type NotNucleotides, type LocalizedText, type RefusalFacts, type RefusalReason } from '@mdc/core/identify/rrna';
 import { parseFastaText } from '@mdc/refdata/fasta';
 
 /** Reads per submission: a plate of isolates, as for 16S/18S. */
@@ -46,12 +46,13 @@ export function checkItsText(text: string): ItsCheck {
   for (const [i, record] of records.entries()) {
     const { codes, invalidAt } = encodeNucleotides(record.sequence);
     let reason: RefusalReason | null = null;
+    let notNucleotides: NotNucleotides | undefined;
     if (record.sequence.length === 0) reason = 'empty';
-    else if (invalidAt >= 0) reason = looksLikeProtein(record.sequence) ? 'protein' : 'non-nucleotide';
+    else if (invalidAt >= 0) ({ reason, notNucleotides } = explainNotNucleotides(record.line === 0 ? textBeforeFirstHeader(text) : record.sequence));
     else if (codes.length < ITS_MIN_LENGTH) reason = 'too-short';
     else if (codes.length > ITS_MAX_LENGTH) reason = 'too-long';
     if (reason) {
-      const detail = refusalDetail(reason, FACTS);
+      const detail = refusalDetail(reason, notNucleotides ? { ...FACTS, notNucleotides } : FACTS);
       const named = records.length > 1 ? { zh: `第 ${i + 1} 条序列（${record.accession}）：${detail.zh}`, en: `Sequence ${i + 1} (${record.accession}): ${detail.en}` } : detail;
       return problem(reason, { detail: named, position: i + 1, queryId: record.accession });
     }

@@ -7,8 +7,10 @@ import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
 import { maldiCounts, maldiLibrary } from '../../resource/maldi';
 import type { BlastMethod } from '../method';
+import { fileRefused } from '../http';
 import { inputFiles, storeInputFile } from '../tasks';
-import { closeProteomePool, proteomePoolFor, SpectrumRefusal } from './pool';
+import { BudgetExceeded } from '../../jobs/thread-pool';
+import { closeProteomePool, overBudgetText, proteomePoolFor, SpectrumRefusal } from './pool';
 import { proteinTableOf, type PackedProteins } from './proteins';
 import { proteomeCsv } from './report';
 import { proteomeRoutes } from './routes';
@@ -43,10 +45,6 @@ const tooManySpectra = (n: number): LocalizedText => ({
   zh: `文件中有 ${n} 个谱图，一次最多鉴定 ${MAX_SPECTRA_PER_TASK} 个，请分批上传。`,
   en: `The file holds ${n} spectra; at most ${MAX_SPECTRA_PER_TASK} are identified at once: upload them in parts.`,
 });
-
-function refused(texts: LocalizedText, locale: 'zh' | 'en', reason: string, status = 400): ApiError {
-  return new ApiError(ApiCode.BAD_REQUEST, status, texts, { fields: { file: texts[locale] }, reason });
-}
 
 async function taxonIds(db: Queryable, species: string[]): Promise<Record<string, string>> {
   if (species.length === 0) return {};
@@ -154,35 +152,36 @@ export const proteomeMethod: BlastMethod = {
   async accept(submission, context) {
     const { locale } = submission;
     const files = submission.files.filter((f) => f.bytes.length > 0);
-    if (files.length === 0) throw refused(chooseFile, locale, 'no-file');
-    if (files.length > 1) throw refused(oneFile, locale, 'too-many');
+    if (files.length === 0) throw fileRefused(chooseFile, locale, 'no-file');
+    if (files.length > 1) throw fileRefused(oneFile, locale, 'too-many');
     const file = files[0]!;
     const fileName = (file.fileName || 'spectrum.txt').replace(/[\\/]/g, '_').slice(0, 255);
-    if (file.bytes.length > MAX_PROTEOME_UPLOAD_BYTES) throw refused(tooLarge(file.bytes.length), locale, 'too-large', 413);
+    if (file.bytes.length > MAX_PROTEOME_UPLOAD_BYTES) throw fileRefused(tooLarge(file.bytes.length), locale, 'too-large', 413);
     const available = await context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM maldi_library WHERE owner_id IS NULL OR owner_id = $1', [submission.userId]);
     if (Number(available[0]?.n ?? 0) === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, noLibrary);
     let spectra;
     try {
       spectra = await proteomePoolFor(context.db).read(fileName, file.bytes);
     } catch (error) {
-      if (error instanceof SpectrumRefusal) throw refused(error.text, locale, error.problem);
+      if (error instanceof SpectrumRefusal) throw fileRefused(error.text, locale, error.problem);
+      if (error instanceof BudgetExceeded) throw fileRefused(overBudgetText(error), locale, 'over-budget');
       throw error;
     }
-    if (spectra.length > MAX_SPECTRA_PER_TASK) throw refused(tooManySpectra(spectra.length), locale, 'too-many-spectra');
+    if (spectra.length > MAX_SPECTRA_PER_TASK) throw fileRefused(tooManySpectra(spectra.length), locale, 'too-many-spectra');
     const kinds = [...new Set(spectra.map((s) => s.kind))];
     return {
       itemCount: spectra.length,
       source: 'file',
       fileName,
       input: { fileName, bytes: file.bytes.length, spectra: spectra.length, kinds, formats: [...new Set(spectra.map((s) => s.format))] },
-      store: (tx, taskId) => storeInputFile(tx, taskId, 1, fileName, file.bytes),
+      store: (tx, taskId) => storeInputFile(tx, context, taskId, 1, fileName, file),
       log: { bytes: file.bytes.length, spectra: spectra.length },
     };
   },
 
   async run(task, context) {
     const started = performance.now();
-    const [file] = await inputFiles(context.db, task.id);
+    const [file] = await inputFiles(context, task.id);
     if (!file) return { outcome: { status: 'failed', error: chooseFile } };
     const library = await maldiLibrary(context.db, task.user_id === null ? null : Number(task.user_id));
     if (library.entries.length === 0) return { outcome: { status: 'failed', error: noLibrary } };
@@ -192,6 +191,8 @@ export const proteomeMethod: BlastMethod = {
       answer = await proteomePoolFor(context.db).identify(file.name, file.content, library.entries, { profilePoints: PROFILE_POINTS }, proteins);
     } catch (error) {
       if (error instanceof SpectrumRefusal) return { outcome: { status: 'failed', error: error.text } };
+      // The same file would run over again: failed at once, not retried.
+      if (error instanceof BudgetExceeded) return { outcome: { status: 'failed', error: overBudgetText(error) } };
       throw error;
     }
     const species = new Set<string>();
@@ -239,7 +240,12 @@ export const proteomeMethod: BlastMethod = {
     const result = task.result as ProteomeTaskResult | null;
     const pictures = result ? await taskPictures(context.db, task.id, result) : new Map();
     const { id, file_name, created_at, finished_at, error_zh, error_en } = task;
-    return proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
+    try {
+      return await proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, overBudgetText(error));
+      throw error;
+    }
   },
 
   async info(context) {

@@ -3,6 +3,7 @@ import type { LibraryEntry, LibraryEntryInput, MainSpectrumParameters, Preproces
 import type { LocalizedText } from '@mdc/core/identify';
 import type { SpectrumLimits, SpectrumProblem } from '@mdc/refdata/maldi';
 import type { Db } from '../../db';
+import { BudgetExceeded, type ThreadBudget } from '../../jobs/thread-pool';
 import type { PdfTask, SpectrumPicture } from './pdf';
 import type { PackedProteins } from './proteins';
 import type { FromThread, IdentifiedSpectrum, IdentifyOptions, SpectrumSummary, ToThread } from './thread';
@@ -19,6 +20,27 @@ export class SpectrumRefusal extends Error {
   }
 }
 
+/**
+ * What one piece of spectrum work may take. A 96-spot plate reads, preprocesses and scores in
+ * about 2 s and its thread stays under 300 MB with the protein table; a plate far beyond that is
+ * not one a laboratory sends, and it must not hold the thread (and every plate queued behind it).
+ */
+export const PROTEOME_BUDGET: ThreadBudget = { timeMs: 120_000, memoryMb: 1024 };
+
+/** The reason in both languages for a piece of work stopped over its budget. */
+export function overBudgetText(error: BudgetExceeded): LocalizedText {
+  const seconds = error.budget.timeMs >= 10_000 ? Math.round(error.budget.timeMs / 1000) : error.budget.timeMs / 1000;
+  return error.kind === 'time'
+    ? {
+        zh: `质谱处理超过 ${seconds} 秒仍未完成，已停止。请减少每个文件中的点位（谱图）数后重试。`,
+        en: `Processing the spectra took longer than ${seconds} s and was stopped. Send fewer spots (spectra) per file and try again.`,
+      }
+    : {
+        zh: `质谱处理需要超过 ${error.budget.memoryMb} MB 内存，已停止。请减少每个文件中的点位（谱图）数或数据点数后重试。`,
+        en: `Processing the spectra needed more than ${error.budget.memoryMb} MB of memory and was stopped. Send fewer spots (spectra) or fewer points per spectrum and try again.`,
+      };
+}
+
 type Work = ToThread extends infer T ? (T extends { job: number } ? Omit<T, 'job'> : never) : never;
 
 interface Pending {
@@ -30,10 +52,17 @@ interface Pending {
  * One worker thread for spectrum work: unzipping and reading a plate, preprocessing each spot
  * (smoothing, baseline, peaks: about 20 ms a spectrum, 2 s a 96-spot plate) and building main
  * spectra. The event loop that answers requests and renews job leases only posts messages. Work
- * is queued in the thread in order; a thread that dies fails what it held (jobs are retried) and
- * the next call starts a new one.
+ * goes to the thread one piece at a time, in order, so that each piece has its own time budget
+ * (the thread is stopped when it runs over) and the thread a heap budget (V8 stops the thread,
+ * not the process); both fail that piece with BudgetExceeded. A thread that dies fails what it
+ * held (jobs are retried) and the next call starts a new one.
  */
 export class ProteomePool {
+  /** The piece of work before this one (the next waits for it to settle). */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly budget: ThreadBudget = PROTEOME_BUDGET) {}
+
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private readonly pending = new Map<number, Pending>();
@@ -45,7 +74,11 @@ export class ProteomePool {
 
   private start(): { worker: Worker; ready: Promise<void> } {
     if (this.worker && this.ready) return { worker: this.worker, ready: this.ready };
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { proteomeThread: true } });
+    const heap = this.budget.memoryMb;
+    const worker = new Worker(new URL('./thread.mjs', import.meta.url), {
+      workerData: { proteomeThread: true },
+      resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.max(16, Math.round(heap / 8)) },
+    });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       const onReady = (message: FromThread) => {
@@ -55,7 +88,7 @@ export class ProteomePool {
         resolve();
       };
       worker.on('message', onReady);
-      worker.once('error', reject);
+      worker.once('error', (error: Error & { code?: string }) => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BudgetExceeded('memory', this.budget) : error));
     });
     this.ready.catch(() => undefined);
     worker.on('message', (message: FromThread) => {
@@ -66,31 +99,46 @@ export class ProteomePool {
       if (--this.busy === 0) worker.unref();
       pending?.resolve(message);
     });
-    const died = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.ready = undefined;
-      this.busy = 0;
-      for (const [job, pending] of this.pending) {
-        this.pending.delete(job);
-        pending.reject(error);
-      }
-    };
-    worker.on('error', died);
+    const died = (error: Error) => this.retire(worker, error);
+    worker.on('error', (error: Error & { code?: string }) => died(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BudgetExceeded('memory', this.budget) : error));
     worker.on('exit', (code) => died(new Error(`proteome thread stopped (exit code ${code})`)));
     return { worker, ready: this.ready };
   }
 
-  private async send(work: Work, transfer: ArrayBuffer[] = []): Promise<FromThread> {
+  /** Forgets a thread that died or was stopped, failing what it held; the next piece of work starts a new one. */
+  private retire(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.ready = undefined;
+    this.busy = 0;
+    for (const [job, pending] of this.pending) {
+      this.pending.delete(job);
+      pending.reject(error);
+    }
+  }
+
+  private send(work: Work | ((worker: Worker) => Work), transfer: ArrayBuffer[] = []): Promise<FromThread> {
+    const mine = this.turn.then(() => this.sendNow(work, transfer));
+    this.turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  private async sendNow(work: Work | ((worker: Worker) => Work), transfer: ArrayBuffer[]): Promise<FromThread> {
     if (this.closed) throw new Error('the proteome thread is closed');
     const { worker, ready } = this.start();
     await ready;
     const job = this.nextJob++;
     if (this.busy++ === 0) worker.ref();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const answer = await new Promise<FromThread>((resolve, reject) => {
       this.pending.set(job, { resolve, reject });
-      worker.postMessage({ ...work, job } as ToThread, transfer);
-    });
+      // Started once the thread has this piece alone: the time is this piece's, not its queue's.
+      timer = setTimeout(() => {
+        this.retire(worker, new BudgetExceeded('time', this.budget));
+        void worker.terminate();
+      }, this.budget.timeMs);
+      worker.postMessage({ ...(typeof work === 'function' ? work(worker) : work), job } as ToThread, transfer);
+    }).finally(() => clearTimeout(timer));
     if (answer.type === 'refused') throw new SpectrumRefusal(answer.file, answer.problem, answer.texts);
     if (answer.type === 'error') throw new Error(answer.message);
     return answer;
@@ -110,14 +158,13 @@ export class ProteomePool {
     options: IdentifyOptions,
     proteins: PackedProteins | null = null,
   ): Promise<{ spectra: IdentifiedSpectrum[]; readMs: number; identifyMs: number }> {
-    // The table crosses once per thread and import (a new thread after a crash gets it again).
-    const { worker } = this.start();
-    const known = proteins && this.proteinsSent?.worker === worker && this.proteinsSent.version === proteins.version;
-    const answer = (await this.send({ type: 'identify', name, bytes: copy(bytes), library, options, proteins: proteins && known ? { version: proteins.version } : proteins })) as Extract<
-      FromThread,
-      { type: 'identified' }
-    >;
-    if (proteins) this.proteinsSent = { worker, version: proteins.version };
+    // The table crosses once per thread and import (a new thread after a crash gets it again);
+    // which thread is known only when this piece's turn comes.
+    const answer = (await this.send((worker) => {
+      const known = proteins && this.proteinsSent?.worker === worker && this.proteinsSent.version === proteins.version;
+      if (proteins) this.proteinsSent = { worker, version: proteins.version };
+      return { type: 'identify', name, bytes: copy(bytes), library, options, proteins: proteins && known ? { version: proteins.version } : proteins };
+    })) as Extract<FromThread, { type: 'identified' }>;
     return { spectra: answer.spectra, readMs: answer.readMs, identifyMs: answer.identifyMs };
   }
 

@@ -4,99 +4,94 @@ import { csvDocument } from '../csv';
 import type { TaskRow } from '../tasks';
 import type { ProteomeSpectrumResult, ProteomeTaskResult } from './schemas';
 
-/** Labels of the proteome reports, in both languages. */
-export const PROTEOME_REPORT_TEXT = {
-  zh: {
-    report: 'MDC 微生物数据云 · MALDI-TOF 质谱鉴定报告',
-    file: '文件',
-    spectra: '谱图',
-    call: '鉴定结果',
-    noCall: '无可靠鉴定',
-    level: { subspecies: '种水平可靠，可能到亚种（≥ 2.30）', species: '种水平可靠（2.00–2.29）', genus: '属水平可靠（1.70–1.99）', none: '不可靠（< 1.70）' },
-    levelShort: { subspecies: '种（+++）', species: '种（++）', genus: '属（+）', none: '不可靠（−）' },
-    runnerUp: '次优菌种',
-    close: '与次优菌种相差不足 {m}，不能可靠区分',
-    mixture: '可能为混合培养',
-    hits: '前十个匹配',
-    plate: '靶板汇总',
-    picture: '谱图对照（上：查询谱图；下：参考主谱图，倒置；绿色：匹配的峰）',
-    library: '参考谱库',
-    libraryValue: '{n} 个主谱图（{s} 个种），其中您自己的 {own} 个',
-    parameters: '参数',
-    columns: {
-      spectrum: '谱图',
-      spot: '靶点',
-      rank: '名次',
-      species: '菌种',
-      strain: '菌株',
-      score: '得分',
-      level: '水平',
-      matched: '匹配峰',
-      queryShare: '查询峰匹配比例 (%)',
-      referenceShare: '参考峰匹配比例 (%)',
-      correlation: '强度相关',
-      reference: '主谱图',
-      note: '说明',
-      answer: '结论',
-      carriedBy: '依据',
-      libraryFree: '无谱库鉴定（理论蛋白质量）',
-    },
-    answer: '结论',
-    carriedBy: { 'spectral-library': '谱库比对', 'library-free': '无谱库（理论蛋白质量）', both: '谱库比对与无谱库一致', none: '无可靠依据' },
-    carriedByShort: { 'spectral-library': '谱库', 'library-free': '无谱库', both: '两者一致', none: '—' },
-    answerLevel: { subspecies: '种水平', species: '种水平', genus: '属水平', none: '无结论' },
-    spectral: '谱库比对',
-    libraryFree: '无谱库鉴定（理论蛋白质量，最多到属）',
-    libraryFreeNone: '未达到属水平',
-    method:
-      '得分 = log10(1000 × 查询峰匹配比例 × 参考峰匹配比例 × 匹配峰强度相关)，0–3。≥ 2.30 种水平可靠、可能到亚种；2.00–2.29 种水平可靠；1.70–1.99 属水平可靠；< 1.70 不可靠。亲缘很近的菌种以及谱库外的菌也可能达到 2.0，请同时参考次优菌种。',
+/** Labels of the proteome reports: each one in both languages side by side, so neither can lose a key. */
+const TEXTS = {
+  report: { zh: 'MDC 微生物数据云 · MALDI-TOF 质谱鉴定报告', en: 'MDC · Microbe Data Cloud — MALDI-TOF identification report' },
+  file: { zh: '文件', en: 'File' },
+  spectra: { zh: '谱图', en: 'Spectra' },
+  call: { zh: '鉴定结果', en: 'Call' },
+  noCall: { zh: '无可靠鉴定', en: 'No reliable identification' },
+  level: {
+    subspecies: { zh: '种水平可靠，可能到亚种（≥ 2.30）', en: 'species reliable, subspecies possible (≥ 2.30)' },
+    species: { zh: '种水平可靠（2.00–2.29）', en: 'species reliable (2.00–2.29)' },
+    genus: { zh: '属水平可靠（1.70–1.99）', en: 'genus reliable (1.70–1.99)' },
+    none: { zh: '不可靠（< 1.70）', en: 'unreliable (< 1.70)' },
   },
-  en: {
-    report: 'MDC · Microbe Data Cloud — MALDI-TOF identification report',
-    file: 'File',
-    spectra: 'Spectra',
-    call: 'Call',
-    noCall: 'No reliable identification',
-    level: { subspecies: 'species reliable, subspecies possible (≥ 2.30)', species: 'species reliable (2.00–2.29)', genus: 'genus reliable (1.70–1.99)', none: 'unreliable (< 1.70)' },
-    levelShort: { subspecies: 'species (+++)', species: 'species (++)', genus: 'genus (+)', none: 'unreliable (−)' },
-    runnerUp: 'Runner-up species',
-    close: 'runner-up within {m}: not reliably told apart',
-    mixture: 'possible mixed culture',
-    hits: 'Top ten matches',
-    plate: 'Plate summary',
-    picture: 'Spectra compared (above: the query; below: the reference main spectrum, mirrored; green: matched peaks)',
-    library: 'Reference library',
-    libraryValue: '{n} main spectra ({s} species), {own} of them your own',
-    parameters: 'Parameters',
-    columns: {
-      spectrum: 'spectrum',
-      spot: 'spot',
-      rank: 'rank',
-      species: 'species',
-      strain: 'strain',
-      score: 'score',
-      level: 'level',
-      matched: 'matched peaks',
-      queryShare: 'query peaks matched (%)',
-      referenceShare: 'reference peaks matched (%)',
-      correlation: 'intensity correlation',
-      reference: 'main spectrum',
-      note: 'note',
-      answer: 'answer',
-      carriedBy: 'carried by',
-      libraryFree: 'library-free (theoretical protein masses)',
-    },
-    answer: 'Answer',
-    carriedBy: { 'spectral-library': 'spectral library', 'library-free': 'library-free (theoretical protein masses)', both: 'spectral library and library-free agree', none: 'no reliable evidence' },
-    carriedByShort: { 'spectral-library': 'spectral library', 'library-free': 'library-free', both: 'both agree', none: '—' },
-    answerLevel: { subspecies: 'species level', species: 'species level', genus: 'genus level', none: 'no answer' },
-    spectral: 'Spectral library',
-    libraryFree: 'Library-free identification (theoretical protein masses, genus level at most)',
-    libraryFreeNone: 'below genus level',
-    method:
-      'Score = log10(1000 × share of query peaks matched × share of reference peaks matched × intensity correlation of the matched peaks), 0–3. ≥ 2.30 species reliable, subspecies possible; 2.00–2.29 species reliable; 1.70–1.99 genus reliable; < 1.70 unreliable. Closely related species and organisms outside the library can reach 2.0: read the runner-up too.',
+  levelShort: {
+    subspecies: { zh: '种（+++）', en: 'species (+++)' },
+    species: { zh: '种（++）', en: 'species (++)' },
+    genus: { zh: '属（+）', en: 'genus (+)' },
+    none: { zh: '不可靠（−）', en: 'unreliable (−)' },
+  },
+  runnerUp: { zh: '次优菌种', en: 'Runner-up species' },
+  close: { zh: '与次优菌种相差不足 {m}，不能可靠区分', en: 'runner-up within {m}: not reliably told apart' },
+  mixture: { zh: '可能为混合培养', en: 'possible mixed culture' },
+  hits: { zh: '前十个匹配', en: 'Top ten matches' },
+  plate: { zh: '靶板汇总', en: 'Plate summary' },
+  picture: { zh: '谱图对照（上：查询谱图；下：参考主谱图，倒置；绿色：匹配的峰）', en: 'Spectra compared (above: the query; below: the reference main spectrum, mirrored; green: matched peaks)' },
+  library: { zh: '参考谱库', en: 'Reference library' },
+  libraryValue: { zh: '{n} 个主谱图（{s} 个种），其中您自己的 {own} 个', en: '{n} main spectra ({s} species), {own} of them your own' },
+  parameters: { zh: '参数', en: 'Parameters' },
+  columns: {
+    spectrum: { zh: '谱图', en: 'spectrum' },
+    spot: { zh: '靶点', en: 'spot' },
+    rank: { zh: '名次', en: 'rank' },
+    species: { zh: '菌种', en: 'species' },
+    strain: { zh: '菌株', en: 'strain' },
+    score: { zh: '得分', en: 'score' },
+    level: { zh: '水平', en: 'level' },
+    matched: { zh: '匹配峰', en: 'matched peaks' },
+    queryShare: { zh: '查询峰匹配比例 (%)', en: 'query peaks matched (%)' },
+    referenceShare: { zh: '参考峰匹配比例 (%)', en: 'reference peaks matched (%)' },
+    correlation: { zh: '强度相关', en: 'intensity correlation' },
+    reference: { zh: '主谱图', en: 'main spectrum' },
+    note: { zh: '说明', en: 'note' },
+    answer: { zh: '结论', en: 'answer' },
+    carriedBy: { zh: '依据', en: 'carried by' },
+    libraryFree: { zh: '无谱库鉴定（理论蛋白质量）', en: 'library-free (theoretical protein masses)' },
+  },
+  answer: { zh: '结论', en: 'Answer' },
+  carriedBy: {
+    'spectral-library': { zh: '谱库比对', en: 'spectral library' },
+    'library-free': { zh: '无谱库（理论蛋白质量）', en: 'library-free (theoretical protein masses)' },
+    both: { zh: '谱库比对与无谱库一致', en: 'spectral library and library-free agree' },
+    none: { zh: '无可靠依据', en: 'no reliable evidence' },
+  },
+  carriedByShort: {
+    'spectral-library': { zh: '谱库', en: 'spectral library' },
+    'library-free': { zh: '无谱库', en: 'library-free' },
+    both: { zh: '两者一致', en: 'both agree' },
+    none: { zh: '—', en: '—' },
+  },
+  answerLevel: {
+    subspecies: { zh: '种水平', en: 'species level' },
+    species: { zh: '种水平', en: 'species level' },
+    genus: { zh: '属水平', en: 'genus level' },
+    none: { zh: '无结论', en: 'no answer' },
+  },
+  spectral: { zh: '谱库比对', en: 'Spectral library' },
+  libraryFree: { zh: '无谱库鉴定（理论蛋白质量，最多到属）', en: 'Library-free identification (theoretical protein masses, genus level at most)' },
+  libraryFreeNone: { zh: '未达到属水平', en: 'below genus level' },
+  method: {
+    zh: '得分 = log10(1000 × 查询峰匹配比例 × 参考峰匹配比例 × 匹配峰强度相关)，0–3。≥ 2.30 种水平可靠、可能到亚种；2.00–2.29 种水平可靠；1.70–1.99 属水平可靠；< 1.70 不可靠。亲缘很近的菌种以及谱库外的菌也可能达到 2.0，请同时参考次优菌种。',
+    en: 'Score = log10(1000 × share of query peaks matched × share of reference peaks matched × intensity correlation of the matched peaks), 0–3. ≥ 2.30 species reliable, subspecies possible; 2.00–2.29 species reliable; 1.70–1.99 genus reliable; < 1.70 unreliable. Closely related species and organisms outside the library can reach 2.0: read the runner-up too.',
   },
 } as const;
+
+type Pair = { readonly zh: string; readonly en: string };
+/** The labels' tree with each pair replaced by its text in one language. */
+type InLanguage<T> = T extends Pair ? string : { readonly [K in keyof T]: InLanguage<T[K]> };
+
+function inLanguage<T extends object>(tree: T, lang: Language): InLanguage<T> {
+  const entries = Object.entries(tree).map(([k, v]: [string, unknown]) => {
+    const value = v as Pair | object;
+    return [k, 'zh' in value && 'en' in value ? (value as Pair)[lang] : inLanguage(value, lang)];
+  });
+  return Object.fromEntries(entries) as InLanguage<T>;
+}
+
+/** Labels of the proteome reports, in one language each. */
+export const PROTEOME_REPORT_TEXT = { zh: inLanguage(TEXTS, 'zh'), en: inLanguage(TEXTS, 'en') };
 
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 

@@ -10,7 +10,8 @@ import { findTask, taskNotFound, userIdOf } from '../http';
 import type { MethodContext } from '../method';
 import { taskIdParam } from '../schemas';
 import { cleanSpecies, MAX_OWN_ENTRIES, MAX_REPLICATES, MIN_REPLICATES } from './library-rules';
-import { proteomePoolFor, SpectrumRefusal } from './pool';
+import { BudgetExceeded } from '../../jobs/thread-pool';
+import { overBudgetText, proteomePoolFor, SpectrumRefusal } from './pool';
 import { explanationSchema, libraryEntrySchema, proteomeHit, type ProteomeTaskResult } from './schemas';
 import { taskReference, taskSpectrum } from './store';
 
@@ -116,6 +117,7 @@ export const proteomeRoutes: FastifyPluginAsyncZod<{ context: MethodContext }> =
         built = await proteomePoolFor(db).build(files, { id: key, species, ...(strain ? { strain } : {}), source: '' });
       } catch (error) {
         if (error instanceof SpectrumRefusal) throw fieldError('files', error.text, locale);
+        if (error instanceof BudgetExceeded) throw fieldError('files', overBudgetText(error), locale);
         if (error instanceof RangeError) throw fieldError('files', texts.tooFew(0), locale);
         throw error;
       }

@@ -1,4 +1,3 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +16,7 @@ import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { loadReferenceSequences } from '../../resource/tables';
-import { EXIT_USAGE, finishBatch, type RefusedInput } from '../cli-batch';
+import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { MARKERS, readTrace, sequencesOf, type Marker, type ReadOrigin, type UploadSlot } from './submission';
 
 const usage = `mdc identify --method 16S|18S — identify 16S / 18S rRNA gene sequences
@@ -47,18 +46,6 @@ its reason and the others are answered. Exit code: 0 every input answered, 1 som
 Without --reference the references come from the database the server uses (DATABASE_URL, or
 the embedded database under MDC_HOME: stop a running server first, the embedded database
 allows one process at a time). Timings go to standard error, results to standard output.`;
-
-function isReadableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.R_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Fails with a message and exit code 2, the way command-line tools say "wrong usage". */
-class UsageError extends Error {}
 
 async function importedReferences(marker: Marker): Promise<ReferenceSequence[]> {
   const config = loadConfig();
@@ -233,18 +220,9 @@ export async function runRrnaIdentify(args: string[], method?: Marker): Promise<
     const options = top === undefined ? {} : { top };
     const output = values.format === 'json' ? withReads(formatIdentificationJson(results, options), reads) : withTraceColumns(formatIdentificationTsv(results, options), results, reads);
     await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
-    // A sequence the engine refused as input (too short, not nucleotides, the other marker) is refused;
-    // one without a similar reference is answered: "not in our reference".
-    const inputRefusals = results.filter((r) => !r.ok && r.reason !== 'no-similar-reference');
-    for (const r of inputRefusals) if (!r.ok) refused.push({ item: r.queryId, reason: r.detail.en });
-    finishBatch(refused, results.length - inputRefusals.length, log);
+    finishSequenceBatch(results, refused, log);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof FastaError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`mdc identify: ${(error as Error).message}`);
-      if (error instanceof UsageError) console.error('see mdc identify --help');
-      process.exitCode = EXIT_USAGE;
-      return;
-    }
+    if (endedOnUsage(error, 'mdc identify --help', [FastaError])) return;
     throw error;
   }
 }

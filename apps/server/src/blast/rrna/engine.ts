@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { IdentificationResult, IdentifyOptions, IdentifyQuery, ReferenceSequence as EngineReference } from '@mdc/core/identify/rrna';
 import type { Queryable } from '../../db';
 import { loadReferenceSequences } from '../../resource/tables';
+import { threadReady } from '../thread-ready';
 import type { FromThread, ToThread } from './identify-thread';
 import type { Marker } from './submission';
 
@@ -213,17 +214,7 @@ export class IdentifyEngine {
 
   private spawn(): Thread {
     const worker = new Worker(new URL('./identify-thread.mjs', import.meta.url));
-    const thread: Thread = { worker, busy: false, acks: new Map(), ready: Promise.resolve() };
-    thread.ready = new Promise<void>((resolve, reject) => {
-      const onReady = (message: FromThread) => {
-        if (message.type !== 'ready') return;
-        worker.off('message', onReady);
-        resolve();
-      };
-      worker.on('message', onReady);
-      worker.once('error', reject);
-    });
-    thread.ready.catch(() => undefined);
+    const thread: Thread = { worker, busy: false, acks: new Map(), ready: threadReady(worker) };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
     const died = (error: Error) => this.onThreadDied(thread, error);
     worker.on('error', died);

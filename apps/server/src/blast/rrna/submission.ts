@@ -5,7 +5,9 @@ import {
   DEFAULT_MIN_LENGTH,
   IDENTIFY_MESSAGES,
   encodeNucleotides,
-  looksLikeProtein,
+  explainNotNucleotides,
+  textBeforeFirstHeader,
+  type NotNucleotides,
   qualityTrim,
   refusalDetail,
   refusalMessageKey,
@@ -105,13 +107,13 @@ function which(position: number, queryId: string, count: number, detail: Localiz
 }
 
 /** The checks the engine would make, at once: empty, not nucleotides (or a protein), too short or long. */
-function checkOne(marker: Marker, sequence: string, raw: string): RefusalReason | null {
+function checkOne(marker: Marker, sequence: string, raw: string): { reason: RefusalReason; notNucleotides?: NotNucleotides } | null {
   const facts = factsFor(marker);
-  if (sequence.length === 0) return 'empty';
+  if (sequence.length === 0) return { reason: 'empty' };
   const { codes, invalidAt } = encodeNucleotides(sequence);
-  if (invalidAt >= 0) return looksLikeProtein(raw) ? 'protein' : 'non-nucleotide';
-  if (codes.length < facts.minLength) return 'too-short';
-  if (codes.length > MAX_SEQUENCE_LENGTH) return 'too-long';
+  if (invalidAt >= 0) return explainNotNucleotides(raw);
+  if (codes.length < facts.minLength) return { reason: 'too-short' };
+  if (codes.length > MAX_SEQUENCE_LENGTH) return { reason: 'too-long' };
   return null;
 }
 
@@ -142,11 +144,14 @@ export function checkSubmission(marker: Marker, text: string): SubmissionCheck {
       };
       return { ok: false, problem: { reason: 'name-too-long', message, detail: message, position: i + 1, queryId: record.accession.slice(0, 60) } };
     }
-    const reason = checkOne(marker, record.sequence, record.sequence);
-    if (reason) {
+    // Bare text keeps its lines, so a name line without '>' or numbered lines can be named as such.
+    const found = checkOne(marker, record.sequence, record.line === 0 ? textBeforeFirstHeader(text) : record.sequence);
+    if (found) {
+      const { reason, notNucleotides } = found;
+      const detail = refusalDetail(reason, notNucleotides ? { ...facts, notNucleotides } : facts);
       return {
         ok: false,
-        problem: { reason, message: headline(marker, reason), detail: which(i + 1, record.accession, records.length, refusalDetail(reason, facts)), position: i + 1, queryId: record.accession },
+        problem: { reason, message: headline(marker, reason), detail: which(i + 1, record.accession, records.length, detail), position: i + 1, queryId: record.accession },
       };
     }
     sequences.push({ queryId: record.accession, description: record.description, sequence: record.sequence, length: encodeNucleotides(record.sequence).codes.length });

@@ -8,7 +8,8 @@ import { ApiError, ok, requestLocale } from '../../http/envelope';
 import { enqueue } from '../../jobs/queue';
 import { parseGuidelineText } from '../isolate-file';
 import type { LabKnowledge } from '../knowledge';
-import { antibiogramPdf, antibiogramWorkbook } from './export';
+import { drawPdf } from '../../blast/pdf-pool';
+import { antibiogramWorkbook } from './export';
 import { antibiogramReport, type ReportQuery } from './report';
 import { isolateFacets, REREAD_QUEUE } from './store';
 
@@ -135,8 +136,9 @@ export function antibiogramRoutes(parent: FastifyInstance, db: Db, requireKnowle
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .send(await antibiogramWorkbook(report, locale));
       }
-      const pdf = await antibiogramPdf(report, locale, request.query.size);
-      if (!pdf) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, MESSAGES.noFont);
+      // Drawn in the PDF threads: a year of a large laboratory's table must not hold up other requests.
+      const pdf = await drawPdf('antibiogram', report, locale, request.query.size);
+      if (pdf.length === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, MESSAGES.noFont);
       return reply.header('content-disposition', `attachment; filename="${name}-${request.query.size}.pdf"`).type('application/pdf').send(pdf);
     },
   );

@@ -1,6 +1,6 @@
 import { encodeNucleotides } from '../rrna/alphabet';
 import { assessConfidence } from '../rrna/confidence';
-import { looksLikeProtein, refusalDetail, type RefusalReason } from '../rrna/messages';
+import { explainNotNucleotides, refusalDetail, type NotNucleotides, type RefusalReason } from '../rrna/messages';
 import type { ReferenceIndex } from '../rrna/reference-index';
 import { identifySequence, shownSimilarity, type Hit, type Identification, type IdentificationResult, type Refusal } from '../rrna/search';
 import { ITS_MESSAGES } from './messages';
@@ -48,6 +48,15 @@ export interface ItsFacts {
 export type ItsIdentification = Identification & { its: ItsFacts };
 export type ItsRefusal = Refusal & { its: ItsFacts };
 export type ItsResult = ItsIdentification | ItsRefusal;
+
+/** One read of an ITS task, as the server keeps it on the task and the result page shows it. */
+export interface ItsItem {
+  position: number;
+  queryId: string;
+  description: string;
+  length: number;
+  result: ItsResult;
+}
 
 export interface IdentifyItsOptions {
   /** Include the printable alignments of each part's hits (default true). */
@@ -160,12 +169,13 @@ export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: 
   // Empty, non-nucleotide, too short or too long: refused before any search, as 16S/18S are.
   const { codes, invalidAt } = encodeNucleotides(sequence);
   let reason: RefusalReason | null = null;
+  let notNucleotides: NotNucleotides | undefined;
   if (sequence.length === 0) reason = 'empty';
-  else if (invalidAt >= 0) reason = looksLikeProtein(sequence) ? 'protein' : 'non-nucleotide';
+  else if (invalidAt >= 0) ({ reason, notNucleotides } = explainNotNucleotides(query.sequence ?? ''));
   else if (codes.length < ITS_MIN_LENGTH) reason = 'too-short';
   else if (codes.length > ITS_MAX_LENGTH) reason = 'too-long';
   if (reason) {
-    const detail = refusalDetail(reason, { minLength: ITS_MIN_LENGTH, maxLength: ITS_MAX_LENGTH, minSimilarity: ITS_THRESHOLDS.minSimilarity });
+    const detail = refusalDetail(reason, { minLength: ITS_MIN_LENGTH, maxLength: ITS_MAX_LENGTH, minSimilarity: ITS_THRESHOLDS.minSimilarity, ...(notNucleotides ? { notNucleotides } : {}) });
     const refusal = { ok: false, queryId: query.id, queryLength: codes.length, reason, messageKey: 'identify.18s.unsupported', message: ITS_MESSAGES['identify.its.unsupported'], detail } as const;
     return asItsRefusal(refusal, { regions: noRegions, parts: [] });
   }

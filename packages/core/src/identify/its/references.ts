@@ -48,8 +48,9 @@ export function parseItsHeader(header: string, region: ItsRegion, ordinal: numbe
 }
 
 /** Whether a record can be evidence for a name: long enough for its region and named to species. */
-export function itsExclusion(reference: { species: string; sequence: string }, region: ItsRegion): ItsExclusion | null {
-  if (reference.sequence.length < MIN_REFERENCE_LENGTH[region]) return 'short';
+export function itsExclusion(reference: { species: string; sequence: string } | { species: string; length: number }, region: ItsRegion): ItsExclusion | null {
+  const length = 'sequence' in reference ? reference.sequence.length : reference.length;
+  if (length < MIN_REFERENCE_LENGTH[region]) return 'short';
   if (!reference.species) return 'unnamed';
   return null;
 }

@@ -1,4 +1,4 @@
-import { TWO_BIT, encodeNucleotides, reverseComplement } from '../rrna/alphabet';
+import { encodeNucleotides, forEachWord, reverseComplement } from '../rrna/alphabet';
 
 /**
  * Where the ITS1 and ITS2 parts of a query lie. An ITS1/ITS4 amplicon reads
@@ -142,33 +142,18 @@ const lsuStart = encodeNucleotides(LSU_START).codes;
 const SEED_WORD = 10;
 const SEED_WINDOW = 180;
 const seedIndex = new Map<number, Set<number>>();
-encoded58S.forEach((ref, r) => forEachWord(ref.codes, (word) => {
+encoded58S.forEach((ref, r) => forEachWord(ref.codes, SEED_WORD, (word) => {
   let refs = seedIndex.get(word);
   if (!refs) seedIndex.set(word, (refs = new Set()));
   refs.add(r);
 }));
-
-function forEachWord(codes: Uint8Array, visit: (word: number, end: number) => void): void {
-  const mask = (1 << (2 * SEED_WORD)) - 1;
-  let word = 0;
-  let valid = 0;
-  for (let i = 0; i < codes.length; i++) {
-    const b = TWO_BIT[codes[i]!]!;
-    if (b < 0) {
-      valid = 0;
-      continue;
-    }
-    word = ((word << 2) | b) & mask;
-    if (++valid >= SEED_WORD) visit(word, i + 1);
-  }
-}
 
 /** Where a read shares exact words with the 5.8S references, and the references sharing the most (at most two). */
 function seedHits(codes: Uint8Array): { first: number; last: number; references: number[] } | null {
   const counts = new Array<number>(encoded58S.length).fill(0);
   let first = -1;
   let last = -1;
-  forEachWord(codes, (word, end) => {
+  forEachWord(codes, SEED_WORD, (word, end) => {
     const refs = seedIndex.get(word);
     if (!refs) return;
     if (first < 0) first = end - SEED_WORD;

@@ -84,3 +84,22 @@ export function decodeNucleotides(codes: Uint8Array, from = 0, to = codes.length
   for (let i = from; i < to; i++) text += CHAR_OF_CODE[codes[i]!];
   return text;
 }
+
+/**
+ * Calls `visit` with every word of `k` exact bases (2 bits a base) and the position after its last
+ * base; a word touching an ambiguity code is skipped.
+ */
+export function forEachWord(codes: Uint8Array, k: number, visit: (word: number, end: number) => void): void {
+  const mask = (1 << (2 * k)) - 1;
+  let word = 0;
+  let valid = 0;
+  for (let i = 0; i < codes.length; i++) {
+    const b = TWO_BIT[codes[i]!]!;
+    if (b < 0) {
+      valid = 0;
+      continue;
+    }
+    word = ((word << 2) | b) & mask;
+    if (++valid >= k) visit(word, i + 1);
+  }
+}

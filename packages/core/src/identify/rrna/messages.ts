@@ -1,3 +1,5 @@
+import { encodeNucleotides } from './alphabet';
+
 export type Marker = '16S' | '18S';
 export type Language = 'zh' | 'en';
 export type LocalizedText = Readonly<Record<Language, string>>;
@@ -67,6 +69,96 @@ export interface RefusalFacts {
   otherMatch?: { species: string; accession: string; similarity: number };
   /** Best similarity found for `no-similar-reference`. */
   bestSimilarity?: number;
+  /** For `non-nucleotide`: what in the text is not sequence (see `explainNotNucleotides`). */
+  notNucleotides?: NotNucleotides;
+}
+
+/**
+ * What makes text refused as not nucleotides so, in the terms a user can act on: a name line
+ * without its '>', numbers between the bases (a GenBank flat file's positions, line numbers), or
+ * the first character that is no nucleotide code. A protein is its own reason (`looksLikeProtein`).
+ */
+export type NotNucleotides =
+  | { kind: 'name-line'; line: string }
+  | { kind: 'numbers' }
+  | { kind: 'character'; character: string; line: number; column: number };
+
+/** Lines of a GenBank flat file's sequence part that are no sequence: ORIGIN and the closing //. */
+const FLAT_FILE_FRAME = /^(ORIGIN\b.*|\/\/)$/i;
+/** Shortest run of bases that makes the rest of the text recognisably a sequence. */
+const MIN_RECOGNISABLE_BASES = 20;
+
+function nucleotidesOnly(text: string): boolean {
+  const { codes, invalidAt } = encodeNucleotides(text);
+  return invalidAt < 0 && codes.length >= MIN_RECOGNISABLE_BASES;
+}
+
+/**
+ * Why `text` (one submitted sequence, with its line breaks when the user gave them) is not
+ * nucleotides: 'protein' when it reads as amino acids, otherwise 'non-nucleotide' with what to fix.
+ */
+export function explainNotNucleotides(text: string): { reason: 'protein' | 'non-nucleotide'; notNucleotides?: NotNucleotides } {
+  const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+  const withoutNumbers = (parts: string[]) => parts.filter((line) => !FLAT_FILE_FRAME.test(line)).join('\n').replace(/[0-9]/g, '');
+  // A FASTA pasted without its '>': a first line of words above lines of bases.
+  if (lines.length >= 2 && encodeNucleotides(lines[0]!.replace(/[0-9]/g, '')).invalidAt >= 0 && !/^ORIGIN\b/i.test(lines[0]!) && nucleotidesOnly(withoutNumbers(lines.slice(1)))) {
+    const line = lines[0]!;
+    return { reason: 'non-nucleotide', notNucleotides: { kind: 'name-line', line: line.length > 80 ? `${line.slice(0, 79)}…` : line } };
+  }
+  if (/[0-9]/.test(text) && nucleotidesOnly(withoutNumbers(lines))) return { reason: 'non-nucleotide', notNucleotides: { kind: 'numbers' } };
+  if (looksLikeProtein(text)) return { reason: 'protein' };
+  const all = text.split(/\r\n|\r|\n/);
+  for (const [i, line] of all.entries()) {
+    const { invalidAt } = encodeNucleotides(line);
+    if (invalidAt < 0) continue;
+    // `invalidAt` counts bases before the bad character; find its column in the line as written.
+    let column = 0;
+    let bases = 0;
+    for (; column < line.length; column++) {
+      const c = line[column]!;
+      if (/\s/.test(c)) continue;
+      if (bases === invalidAt) break;
+      bases++;
+    }
+    return { reason: 'non-nucleotide', notNucleotides: { kind: 'character', character: line[column] ?? '?', line: i + 1, column: column + 1 } };
+  }
+  return { reason: 'non-nucleotide' };
+}
+
+/**
+ * The text before the first FASTA header line, as the user wrote it: the bare sequence a parser
+ * names `query`, kept with its line breaks so that `explainNotNucleotides` can see its lines.
+ */
+export function textBeforeFirstHeader(text: string): string {
+  const header = text.search(/^[ \t]*>/m);
+  return header < 0 ? text : text.slice(0, header);
+}
+
+function notNucleotidesDetail(what: NotNucleotides | undefined): LocalizedText {
+  switch (what?.kind) {
+    case 'name-line':
+      return {
+        en: `The first line ("${what.line}") is a name, not sequence: in FASTA a name line starts with ">". Add the ">" or delete the line.`,
+        zh: `第一行（“${what.line}”）是名称而不是序列：FASTA 的名称行须以“>”开头。请在行首加上“>”，或删去这一行。`,
+      };
+    case 'numbers':
+      return {
+        en: 'The bases are interleaved with numbers (positions or line numbers, as in a GenBank flat file): paste the bases alone, or as FASTA.',
+        zh: '碱基之间夹有数字（如 GenBank 格式中的位置编号或行号）：请只粘贴碱基，或使用 FASTA 格式。',
+      };
+    case 'character': {
+      const shown = what.character === '"' ? "'\"'" : `"${what.character}"`;
+      return {
+        en: `Line ${what.line}, column ${what.column} holds ${shown}, which is not a nucleotide (IUPAC) code.`,
+        zh: `第 ${what.line} 行第 ${what.column} 列的字符 ${shown} 不是核苷酸（IUPAC）代码。`,
+      };
+    }
+    default:
+      return {
+        en: 'The sequence contains characters that are not nucleotide (IUPAC) codes.',
+        zh: '序列含有非核苷酸（IUPAC）字符。',
+      };
+  }
 }
 
 const otherOf = (marker: Marker | undefined): Marker => (marker === '18S' ? '16S' : '18S');
@@ -77,10 +169,7 @@ export function refusalDetail(reason: RefusalReason, facts: RefusalFacts): Local
     case 'empty':
       return { en: 'No sequence was given.', zh: '未提供序列。' };
     case 'non-nucleotide':
-      return {
-        en: 'The sequence contains characters that are not nucleotide (IUPAC) codes.',
-        zh: '序列含有非核苷酸（IUPAC）字符。',
-      };
+      return notNucleotidesDetail(facts.notNucleotides);
     case 'protein':
       return {
         en: 'This looks like a protein (amino-acid) sequence; submit the nucleotide sequence of the gene.',

@@ -1,4 +1,4 @@
-import { TWO_BIT, encodeNucleotides } from './alphabet';
+import { CODE_OF_CHAR, TWO_BIT, encodeNucleotides } from './alphabet';
 
 /** One reference sequence as the engine receives it (e.g. a FASTA record of the MDC rRNA sets). */
 export interface ReferenceSequence {
@@ -60,6 +60,8 @@ export interface BuildIndexOptions {
    * then shares well under one word per reference by chance, and a small set gets small tables.
    */
   wordLength?: number;
+  /** Room for this many bases at the start (e.g. the size of a FASTA file), so the pool is not grown while references are added. */
+  expectedBases?: number;
   /** Allocate the typed arrays in SharedArrayBuffers (for worker threads). */
   shared?: boolean;
   /**
@@ -89,7 +91,7 @@ const BINOMIAL = /^(?:uncultured\s+|Candidatus\s+)?([A-Z][a-z]+ [a-z][a-z-]+)\b/
  * What a hit reports about its reference. Without a species or taxonomy the species is taken from a
  * binomial at the start of the description (as in NCBI titles); otherwise it stays empty.
  */
-export function referenceInfo(ref: ReferenceSequence, length: number): ReferenceInfo {
+export function referenceInfo(ref: Omit<ReferenceSequence, 'sequence'>, length: number): ReferenceInfo {
   const lineage = [...(ref.lineage ?? [])];
   let species = ref.species ?? '';
   if (lineage.length >= 7) {
@@ -120,7 +122,9 @@ const LISTING_LIMIT = 1 << 26;
  * (e.g. from a FASTA stream), so the caller need not hold the whole set as text.
  */
 export class ReferenceIndexBuilder {
-  private encoded: Uint8Array[] = [];
+  /** Every accepted reference's base sets, one after another (grown by doubling; cut to size at the end). */
+  private pool: Uint8Array;
+  private readonly starts: number[] = [];
   private readonly refs: ReferenceInfo[] = [];
   private readonly skipped: { accession: string; reason: string }[] = [];
   private total = 0;
@@ -128,10 +132,20 @@ export class ReferenceIndexBuilder {
   private finished = false;
 
   constructor(private readonly options: BuildIndexOptions = {}) {
+    this.pool = new Uint8Array(Math.max(1 << 16, options.expectedBases ?? 0));
     if (options.wordLength !== undefined) {
       const k = options.wordLength;
       if (!Number.isInteger(k) || k < 4 || k > MAX_WORD_LENGTH) throw new RangeError(`wordLength must be an integer from 4 to 12, got ${k}`);
     }
+  }
+
+  private room(length: number): void {
+    if (this.total + length <= this.pool.length) return;
+    let size = this.pool.length * 2;
+    while (size < this.total + length) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.pool.subarray(0, this.total));
+    this.pool = grown;
   }
 
   /** Adds one reference; returns false (and records why) when it has no usable sequence. */
@@ -147,13 +161,49 @@ export class ReferenceIndexBuilder {
       this.skipped.push({ accession: ref.accession, reason: 'empty sequence' });
       ok = false;
     } else {
-      // A right-sized copy: the encoder's buffer is as long as the text.
-      this.encoded.push(codes.length === codes.buffer.byteLength ? codes : codes.slice());
-      this.refs.push(referenceInfo(ref, codes.length));
-      this.total += codes.length;
+      this.room(codes.length);
+      this.pool.set(codes, this.total);
+      this.accept(ref, codes.length);
     }
     this.spentMs += performance.now() - started;
     return ok;
+  }
+
+  /**
+   * Adds one reference whose residues are bytes (letters, whitespace already removed, as
+   * `forEachFastaRecord` gives them): encoded straight into the pool, no string in between.
+   */
+  addResidues(ref: Omit<ReferenceSequence, 'sequence'>, residues: Uint8Array): boolean {
+    if (this.finished) throw new Error('ReferenceIndexBuilder: add after finish');
+    const started = performance.now();
+    this.room(residues.length);
+    const pool = this.pool;
+    const base = this.total;
+    let invalidAt = -1;
+    for (let i = 0; i < residues.length; i++) {
+      const code = CODE_OF_CHAR[residues[i]!]!;
+      if (code === 0) {
+        invalidAt = i;
+        break;
+      }
+      pool[base + i] = code;
+    }
+    let ok = true;
+    if (invalidAt >= 0) {
+      this.skipped.push({ accession: ref.accession, reason: `character '${String.fromCharCode(residues[invalidAt]!)}' is not a nucleotide` });
+      ok = false;
+    } else if (residues.length === 0) {
+      this.skipped.push({ accession: ref.accession, reason: 'empty sequence' });
+      ok = false;
+    } else this.accept(ref, residues.length);
+    this.spentMs += performance.now() - started;
+    return ok;
+  }
+
+  private accept(ref: Omit<ReferenceSequence, 'sequence'>, length: number): void {
+    this.starts.push(this.total);
+    this.refs.push(referenceInfo(ref, length));
+    this.total += length;
   }
 
   get size(): number {
@@ -168,15 +218,11 @@ export class ReferenceIndexBuilder {
     const total = this.total;
     const n = this.refs.length;
     const codes = allocate(Uint8Array, 1, total, shared);
+    codes.set(this.pool.subarray(0, total));
+    this.pool = new Uint8Array(0);
     const offsets = allocate(Uint32Array, 4, n + 1, shared);
-    let at = 0;
-    this.encoded.forEach((seq, r) => {
-      offsets[r] = at;
-      codes.set(seq, at);
-      at += seq.length;
-    });
-    offsets[n] = at;
-    this.encoded = [];
+    for (let r = 0; r < n; r++) offsets[r] = this.starts[r]!;
+    offsets[n] = total;
 
     const k = this.options.wordLength ?? defaultWordLength(total);
     const words = 1 << (2 * k);

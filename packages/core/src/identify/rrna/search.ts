@@ -1,4 +1,4 @@
-import { TWO_BIT, encodeNucleotides, reverseComplement } from './alphabet';
+import { encodeNucleotides, forEachWord, reverseComplement } from './alphabet';
 import {
   DEFAULT_SCORING,
   OP_INSERTION,
@@ -11,7 +11,7 @@ import {
   type AlignmentStats,
 } from './align';
 import { assessConfidence, thresholdsFor, withComplex, type Confidence, type ConfidenceThresholds } from './confidence';
-import { looksLikeProtein, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
+import { explainNotNucleotides, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
 import type { ReferenceIndex } from './reference-index';
 
 export interface IdentifyOptions {
@@ -185,12 +185,16 @@ function sameSimilarity(a: Aligned, b: Aligned): boolean {
 
 /** Per-index scratch memory, reused by every search on that index in this thread. */
 class Searcher {
+  /** Words shared with the query, per reference; zero between searches. */
   counts: Uint32Array;
+  /** The references counted by the current search, so that only they are read and reset. */
+  touched: Uint32Array;
   histogram = new Uint32Array(4096);
   aligners = new Map<AlignmentScoring, SemiGlobalAligner>();
 
   constructor(readonly index: ReferenceIndex) {
     this.counts = new Uint32Array(index.refs.length);
+    this.touched = new Uint32Array(index.refs.length);
   }
 
   aligner(scoring: AlignmentScoring): SemiGlobalAligner {
@@ -217,19 +221,10 @@ function searcherFor(index: ReferenceIndex): Searcher {
 /** Distinct words of the index's length in a sequence, ascending. */
 export function distinctWords(codes: Uint8Array, k: number): Uint32Array {
   const out = new Uint32Array(Math.max(0, codes.length - k + 1));
-  const mask = (1 << (2 * k)) - 1;
   let n = 0;
-  let word = 0;
-  let valid = 0;
-  for (let i = 0; i < codes.length; i++) {
-    const b = TWO_BIT[codes[i]!]!;
-    if (b < 0) {
-      valid = 0;
-      continue;
-    }
-    word = ((word << 2) | b) & mask;
-    if (++valid >= k) out[n++] = word;
-  }
+  forEachWord(codes, k, (word) => {
+    out[n++] = word;
+  });
   const words = out.subarray(0, n).sort();
   let u = 0;
   for (let i = 0; i < n; i++) if (i === 0 || words[i] !== words[i - 1]) words[u++] = words[i]!;
@@ -251,8 +246,10 @@ function presentWords(index: ReferenceIndex, words: Uint32Array): number {
  */
 function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, cap: number): { candidates: Uint32Array; best: number; counted: number } {
   const { wordStarts, postings } = searcher.index;
-  const counts = searcher.counts;
-  counts.fill(0);
+  const { counts, touched } = searcher;
+  // A query shares words with a few thousand of the references at most: only those are read and
+  // reset afterwards, not every reference of the set twice per search.
+  let touchedCount = 0;
   let counted = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -260,16 +257,18 @@ function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, c
     const end = wordStarts[w + 1]!;
     if (end - start > cap || end === start) continue;
     counted++;
-    for (let p = start; p < end; p++) counts[postings[p]!]!++;
+    for (let p = start; p < end; p++) {
+      const r = postings[p]!;
+      if (counts[r]!++ === 0) touched[touchedCount++] = r;
+    }
   }
   const maxCount = words.length;
   if (searcher.histogram.length <= maxCount) searcher.histogram = new Uint32Array(maxCount + 1);
   const histogram = searcher.histogram;
   histogram.fill(0, 0, maxCount + 1);
-  const n = counts.length;
   let best = 0;
-  for (let r = 0; r < n; r++) {
-    const c = counts[r]!;
+  for (let t = 0; t < touchedCount; t++) {
+    const c = counts[touched[t]!]!;
     histogram[c]!++;
     if (c > best) best = c;
   }
@@ -278,8 +277,9 @@ function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, c
   let taken = 0;
   while (threshold > 1 && taken + histogram[threshold]! < limit) taken += histogram[threshold--]!;
   const picked: number[] = [];
-  if (best > 0) for (let r = 0; r < n; r++) if (counts[r]! >= threshold) picked.push(r);
+  for (let t = 0; t < touchedCount; t++) if (counts[touched[t]!]! >= threshold) picked.push(touched[t]!);
   picked.sort((a, b) => counts[b]! - counts[a]! || a - b);
+  for (let t = 0; t < touchedCount; t++) counts[touched[t]!] = 0;
   return { candidates: Uint32Array.from(picked.length > limit ? picked.slice(0, limit) : picked), best, counted };
 }
 
@@ -316,7 +316,10 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   const text = query.sequence ?? '';
   if (text.trim().length === 0) return refuse(query, marker, 'empty', 0, facts);
   const { codes: forward, invalidAt } = encodeNucleotides(text);
-  if (invalidAt >= 0) return refuse(query, marker, looksLikeProtein(text) ? 'protein' : 'non-nucleotide', forward.length, facts);
+  if (invalidAt >= 0) {
+    const why = explainNotNucleotides(text);
+    return refuse(query, marker, why.reason, forward.length, why.notNucleotides ? { ...facts, notNucleotides: why.notNucleotides } : facts);
+  }
   const length = forward.length;
   if (length < minLength) return refuse(query, marker, 'too-short', length, facts);
 

@@ -1,5 +1,6 @@
 import { Alert, Grid, Table, Tag, type TableColumnsType } from 'antd';
 import { QUALITY_THRESHOLDS, UNACCEPTABLE_TYPICITY, biochemTest, taxonNameParts, type BiochemCandidate, type QualityLevel, type TestComparison } from '@mdc/core/identify/biochem';
+import { biochemMatrixSource } from '@mdc/contracts';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
@@ -424,7 +425,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
           <li>{fmt(r.qualityLow, { label: bx.levels['low discrimination'] })}</li>
           <li>{fmt(r.qualityUnacceptable, { label: bx.levels.unacceptable, t: UNACCEPTABLE_TYPICITY.toFixed(2) })}</li>
         </ul>
-        <p className="mdc-blast-definition__source">{fmt(r.source, { source: report.matrix.source })}</p>
+        <p className="mdc-blast-definition__source">{fmt(r.source, { source: biochemMatrixSource(report.matrix.id, report.matrix.source, locale) })}</p>
       </section>
     </>
   );

@@ -1,8 +1,8 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { LocaleLink } from '../../../components/LocaleLink';
-import type { ConfidenceLevel, TaskStatus } from '../api';
-import { useBlastTexts } from '../texts';
+import type { ConfidenceLevel, TaskDetail, TaskStatus } from '../api';
+import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
 
 const LEVEL_COLORS: Record<ConfidenceLevel, string> = {
   species: 'green',
@@ -81,4 +81,15 @@ export function dateTime(iso: string | null): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The facts of a task of sequences (16S/18S, ITS): how many were submitted and, once done, identified. */
+export function sequenceFacts(task: TaskDetail, locale: 'zh' | 'en') {
+  const t = BLAST_TEXTS[locale].result;
+  return [
+    {
+      label: t.sequences,
+      value: task.identifiedCount !== null && task.status !== 'running' ? fmt(t.identified, { n: task.identifiedCount, total: task.itemCount }) : String(task.itemCount),
+    },
+  ];
 }

@@ -58,7 +58,8 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
 
   async function submit() {
     if (progress !== null) return;
-    if (!file) return setProblem({ message: gx.dialog.noFile });
+    // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+    if (!file) return setProblem((shown) => shown ?? { message: gx.dialog.noFile });
     setProblem(null);
     setProgress(0);
     abort.current = new AbortController();

@@ -1,4 +1,4 @@
-import { Alert, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Grid, Table, Tag, type TableColumnsType } from 'antd';
 import type { GenomeHit } from '@mdc/core/identify/genome';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
@@ -65,6 +65,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
   const gx = useGenomeTexts();
   const locale = useLocale();
   const report = task.genome as GenomeReport | null | undefined;
+  const narrow = Grid.useBreakpoint().sm === false;
   if (task.status === 'running' || !report) return null;
   const { call, hits, qc, rrna, thresholds } = report;
   const r = gx.result;
@@ -254,15 +255,47 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
               rowKey={(c) => `${c.contig}:${c.start}`}
               size="small"
               pagination={false}
-              scroll={{ x: true }}
+              scroll={narrow ? undefined : { x: true }}
               dataSource={rrna.copies}
-              columns={[
-                { title: r.copyColumns.copy, key: 'n', width: 56, render: (_: unknown, __: unknown, i: number) => i + 1 },
-                { title: r.copyColumns.position, key: 'position', render: (_: unknown, c) => `${c.contig}:${bp(c.start)}–${bp(c.end)} (${c.strand})` },
-                { title: r.copyColumns.length, dataIndex: 'length', width: 90, render: (n: number) => `${bp(n)} bp` },
-                { title: r.copyColumns.species, dataIndex: 'species', render: (sp: string | null, c) => (sp ? <SpeciesLink species={sp} taxonId={c.taxonId ?? null} /> : '—') },
-                { title: r.copyColumns.similarity, dataIndex: 'similarity', width: 100, render: (v: number | null) => (v === null ? '—' : percent(v)) },
-              ]}
+              columns={
+                narrow
+                  ? // On a phone five columns were cut at the screen's edge with no sign of more: two columns, each holding two facts.
+                    [
+                      { title: r.copyColumns.copy, key: 'n', width: 44, render: (_: unknown, __: unknown, i: number) => i + 1 },
+                      {
+                        title: `${r.copyColumns.position} · ${r.copyColumns.length}`,
+                        key: 'position',
+                        render: (_: unknown, c) => (
+                          <span className="mdc-genome-copy-position">
+                            {`${c.contig}:${bp(c.start)}–${bp(c.end)} (${c.strand})`}
+                            <br />
+                            {`${bp(c.length)} bp`}
+                          </span>
+                        ),
+                      },
+                      {
+                        title: `${r.copyColumns.species} · ${r.copyColumns.similarity}`,
+                        key: 'species',
+                        render: (_: unknown, c) =>
+                          c.species ? (
+                            <>
+                              <SpeciesLink species={c.species} taxonId={c.taxonId ?? null} />
+                              <br />
+                              {c.similarity === null ? '—' : percent(c.similarity)}
+                            </>
+                          ) : (
+                            '—'
+                          ),
+                      },
+                    ]
+                  : [
+                      { title: r.copyColumns.copy, key: 'n', width: 56, render: (_: unknown, __: unknown, i: number) => i + 1 },
+                      { title: r.copyColumns.position, key: 'position', render: (_: unknown, c) => `${c.contig}:${bp(c.start)}–${bp(c.end)} (${c.strand})` },
+                      { title: r.copyColumns.length, dataIndex: 'length', width: 90, render: (n: number) => `${bp(n)} bp` },
+                      { title: r.copyColumns.species, dataIndex: 'species', render: (sp: string | null, c) => (sp ? <SpeciesLink species={sp} taxonId={c.taxonId ?? null} /> : '—') },
+                      { title: r.copyColumns.similarity, dataIndex: 'similarity', width: 100, render: (v: number | null) => (v === null ? '—' : percent(v)) },
+                    ]
+              }
               data-testid="rrna-copies"
             />
           </>

@@ -1,5 +1,5 @@
 import { ExperimentOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Upload } from 'antd';
+import { Alert, Button, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog/Dialog';
@@ -7,6 +7,7 @@ import { HttpFailure, isCancelled } from '../../../lib/http';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { useAuth } from '../../../lib/auth/session';
 import type { SubmitAnswer, SubmitProblem } from '../api';
+import { ProblemField, SequenceTextArea, type InputProblem } from '../components/SequenceField';
 import { rememberLocalTask } from '../local-tasks';
 import type { MethodDialogProps } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
@@ -25,7 +26,7 @@ export function ItsDialog({ open, info, onClose }: MethodDialogProps) {
   const { token } = useAuth();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ message: string; detail?: string } | null>(null);
+  const [problem, setProblem] = useState<InputProblem | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sampling, setSampling] = useState(false);
@@ -36,12 +37,16 @@ export function ItsDialog({ open, info, onClose }: MethodDialogProps) {
   const unavailable = its !== undefined && (count('ITS2')?.searched ?? 0) === 0;
   const number = (n: number) => n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-US');
 
-  useEffect(() => {
-    if (!open) return;
+  /** Empties the dialog: the text, the file it came from, the reason and the note. */
+  function reset() {
     setText('');
     setFileName(null);
     setProblem(null);
     setNote(null);
+  }
+
+  useEffect(() => {
+    if (open) reset();
   }, [open]);
 
   async function loadSample() {
@@ -77,7 +82,8 @@ export function ItsDialog({ open, info, onClose }: MethodDialogProps) {
 
   async function submit() {
     if (busy) return;
-    if (!text.trim()) return setProblem({ message: ix.dialog.empty });
+    // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+    if (!text.trim()) return setProblem((shown) => shown ?? { message: ix.dialog.empty });
     setBusy(true);
     setProblem(null);
     try {
@@ -130,52 +136,22 @@ export function ItsDialog({ open, info, onClose }: MethodDialogProps) {
               {ix.dialog.sample}
             </Button>
             {text && (
-              <Button
-                type="text"
-                onClick={() => {
-                  setText('');
-                  setFileName(null);
-                  setProblem(null);
-                  setNote(null);
-                }}
-              >
+              <Button type="text" onClick={reset}>
                 {ix.dialog.clear}
               </Button>
             )}
           </div>
         </div>
-        <Form layout="vertical" component="div" className="mdc-blast-dialog__form">
-          <Form.Item
-            validateStatus={problem ? 'error' : undefined}
-            help={
-              problem ? (
-                <div data-testid="blast-input-error" className="mdc-blast-dialog__error">
-                  <div>{problem.message}</div>
-                  {problem.detail && <div className="mdc-blast-dialog__error-detail">{problem.detail}</div>}
-                </div>
-              ) : undefined
-            }
-            style={{ marginBottom: 8 }}
-          >
-            <Input.TextArea
-              id="sequence"
-              name="sequence"
-              data-testid="blast-sequence-input"
-              className="mdc-blast-dialog__textarea"
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setFileName(null);
-                setProblem(null);
-                setNote(null);
-              }}
-              placeholder={ix.dialog.placeholder}
-              autoSize={{ minRows: 8, maxRows: 14 }}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          </Form.Item>
-        </Form>
+        <ProblemField problem={problem}>
+          <SequenceTextArea
+            value={text}
+            onChange={(value) => {
+              reset();
+              setText(value);
+            }}
+            placeholder={ix.dialog.placeholder}
+          />
+        </ProblemField>
         <div className="mdc-blast-dialog__status" aria-live="polite">
           {fileName && <span>{fileName}</span>}
           {note && <span className="mdc-blast-dialog__note">{note}</span>}

@@ -1,17 +1,9 @@
 import type { Envelope } from '@mdc/contracts';
-import type { ItsResult, ItsSpeciesGroup } from '@mdc/core/identify/its';
+import type { ItsItem, ItsResult, ItsSpeciesGroup } from '@mdc/core/identify/its';
 import { api } from '../../../lib/http';
 import type { Localized, SubmitAnswer, SubmitProblem, Thresholds } from '../api';
 
-export type { ItsResult };
-
-export interface ItsItem {
-  position: number;
-  queryId: string;
-  description: string;
-  length: number;
-  result: ItsResult;
-}
+export type { ItsItem, ItsResult };
 
 /** What /api/blast/info says of ITS. */
 export interface ItsInfo {

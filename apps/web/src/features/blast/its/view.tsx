@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import type { Localized, TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, percent } from '../components/bits';
+import { ConfidenceTag, percent, sequenceFacts } from '../components/bits';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { BlastMethodView } from '../method-view';
-import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
+import { fmt, useBlastTexts } from '../texts';
 import { ItsDialog } from './ItsDialog';
 import { ItsResult } from './ItsResult';
 import './its.css';
@@ -48,14 +48,4 @@ function ItsCall({ task }: { task: TaskSummary }) {
   );
 }
 
-function facts(task: TaskDetail, locale: 'zh' | 'en') {
-  const t = BLAST_TEXTS[locale].result;
-  return [
-    {
-      label: t.sequences,
-      value: task.identifiedCount !== null && task.status !== 'running' ? fmt(t.identified, { n: task.identifiedCount, total: task.itemCount }) : String(task.itemCount),
-    },
-  ];
-}
-
-export const itsView: BlastMethodView = { id: 'ITS', card: 'its', Dialog: ItsDialog, Result: ItsResult, Call: ItsCall, facts };
+export const itsView: BlastMethodView = { id: 'ITS', card: 'its', Dialog: ItsDialog, Result: ItsResult, Call: ItsCall, facts: sequenceFacts };

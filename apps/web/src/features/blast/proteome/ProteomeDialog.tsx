@@ -68,7 +68,8 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
 
   async function submit() {
     if (progress !== null) return;
-    if (!file) return setProblem(px.dialog.noFile);
+    // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+    if (!file) return setProblem((shown) => shown ?? px.dialog.noFile);
     setProblem(null);
     setProgress(0);
     abort.current = new AbortController();

@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from 'antd';
+import { Alert, Grid, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { isCancelled } from '../../../lib/http';
 import { alignmentBlocks } from '@mdc/core/identify/rrna';
@@ -8,11 +8,14 @@ import { useBlastTexts } from '../texts';
 const cache = new Map<string, Alignment>();
 
 /**
- * The alignment of one hit, fetched when first shown: blocks of 60 columns, query over match line
+ * The alignment of one hit, fetched when first shown: blocks of 60 columns (40 on a tablet, 20 on a
+ * phone, so that a block fits the screen instead of being cut at its edge), query over match line
  * over reference, with the position of the first and last base of each row.
  */
 export function AlignmentView({ taskId, position, rank, title }: { taskId: string; position: number; rank: number; title?: string }) {
   const tx = useBlastTexts();
+  const screens = Grid.useBreakpoint();
+  const columns = screens.sm === false ? 20 : screens.md === false ? 40 : 60;
   const key = `${taskId}:${position}:${rank}`;
   const [alignment, setAlignment] = useState<Alignment | undefined>(cache.get(key));
   const [failed, setFailed] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function AlignmentView({ taskId, position, rank, title }: { taskId: strin
 
   if (failed) return <Alert type="warning" showIcon message={failed} />;
   if (!alignment) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  const blocks = alignmentBlocks(alignment, alignment);
+  const blocks = alignmentBlocks(alignment, alignment, columns);
   const pad = Math.max(String(Math.max(alignment.queryStart, alignment.queryEnd)).length, String(alignment.referenceEnd).length);
   const text = blocks
     .map((b) =>

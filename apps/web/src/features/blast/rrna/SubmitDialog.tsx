@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExperimentOutlined, FileTextOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Segmented, Select, Tag, Upload } from 'antd';
+import { Alert, Button, Segmented, Select, Tag, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpFailure, isCancelled } from '../../../lib/http';
@@ -10,6 +10,7 @@ import { DEFAULT_ERROR_LIMIT, assembleReadPair, pairReadsByName, qualityTrim, ty
 import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { blastApi, type BlastInfo, type Localized, type Marker, type SubmitAnswer, type SubmitProblem } from '../api';
 import { markerCase } from '../components/bits';
+import { ProblemField, SequenceTextArea } from '../components/SequenceField';
 import { rememberLocalTask } from '../local-tasks';
 import { DEFAULT_LIMITS, checkSequences, parseSequences, type Limits } from './sequence-check';
 import { fmt, useBlastTexts, type BlastTexts } from '../texts';
@@ -249,7 +250,8 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
   async function submit() {
     if (!marker || busy) return;
     if (mode === 'upload' && files.length === 0) {
-      setProblem({ message: tx.dialog.uploadHint });
+      // A file refused when chosen keeps its reason: pressing Identify must not replace it with "choose a file".
+      setProblem((shown) => shown ?? { message: tx.dialog.uploadHint });
       return;
     }
     const check = mode === 'paste' ? checkSequences(marker, text, limits) : null;
@@ -292,35 +294,16 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
 
   const title = marker === '18S' ? tx.dialog.title18 : tx.dialog.title16;
   const field = (
-    <Form layout="vertical" component="div" className="mdc-blast-dialog__form">
-      <Form.Item
-        validateStatus={problem ? 'error' : undefined}
-        help={
-          problem ? (
-            <div data-testid="blast-input-error" className="mdc-blast-dialog__error">
-              <div>{markerCase(problem.message)}</div>
-              {problem.detail && <div className="mdc-blast-dialog__error-detail">{problem.detail}</div>}
-            </div>
-          ) : undefined
-        }
-        style={{ marginBottom: 8 }}
-      >
+    <ProblemField problem={problem && { ...problem, message: markerCase(problem.message) }}>
         {mode === 'paste' ? (
-          <Input.TextArea
-            id="sequence"
-            name="sequence"
-            data-testid="blast-sequence-input"
-            className="mdc-blast-dialog__textarea"
+          <SequenceTextArea
             value={text}
-            onChange={(event) => {
-              setText(event.target.value);
+            onChange={(value) => {
+              setText(value);
               setProblem(null);
               setNote(null);
             }}
             placeholder={tx.dialog.placeholder}
-            autoSize={{ minRows: 8, maxRows: 14 }}
-            spellCheck={false}
-            autoComplete="off"
           />
         ) : files.length > 0 ? (
           <ul className="mdc-blast-dialog__files" data-testid="blast-file-loaded">
@@ -370,8 +353,7 @@ export function SubmitDialog({ marker, info, onClose }: { marker: Marker | null;
             <p className="ant-upload-hint">{fmt(tx.dialog.uploadTypes, { mb: (MAX_FILE_BYTES / 1024 / 1024).toFixed(0), limit: DEFAULT_ERROR_LIMIT })}</p>
           </Upload.Dragger>
         )}
-      </Form.Item>
-    </Form>
+    </ProblemField>
   );
 
   return (

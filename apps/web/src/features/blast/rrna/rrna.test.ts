@@ -22,6 +22,17 @@ describe('client-side sequence checks', () => {
     }
   });
 
+  // Issue 16: a FASTA that lost its '>' was answered with a bare "not nucleotide" (or "protein").
+  it('names a name line without ">" and numbered lines as what to fix, in both languages', () => {
+    const named = checkSequences('16S', `Escherichia coli isolate 7 16S rRNA gene, partial sequence\n${bases(360)}\n${bases(360)}`);
+    if (named.ok) throw new Error('accepted');
+    expect(named.problem.detail.en).toMatch(/^The first line \("Escherichia coli isolate 7 16S rRNA gene, partial sequence"\) is a name, not sequence/);
+    expect(named.problem.detail.zh).toMatch(/^第一行（“Escherichia coli isolate 7 16S rRNA gene, partial sequence”）是名称而不是序列/);
+    const numbered = checkSequences('16S', `        1 ${bases(60, 'acgt').match(/.{10}/g)!.join(' ')}\n       61 ${bases(60, 'gcta').match(/.{10}/g)!.join(' ')}\n      121 ${bases(60, 'ttga').match(/.{10}/g)!.join(' ')}\n      181 ${bases(60, 'cagt').match(/.{10}/g)!.join(' ')}\n      241 ${bases(60, 'acgt').match(/.{10}/g)!.join(' ')}`);
+    if (numbered.ok) throw new Error('accepted');
+    expect(numbered.problem.detail.zh).toMatch(/碱基之间夹有数字/);
+  });
+
   it('gives the specific reason the server gives: a protein, too many sequences', () => {
     const protein = checkSequences('16S', 'MKTAYIAKQRQISFVKSHFSRQLEERLGLIEVQ'.repeat(12));
     expect(protein).toMatchObject({ ok: false, problem: { message: IDENTIFY_MESSAGES['identify.16s.unsupported'] } });

@@ -3,7 +3,8 @@ import {
   DEFAULT_THRESHOLDS,
   IDENTIFY_MESSAGES,
   encodeNucleotides,
-  looksLikeProtein,
+  explainNotNucleotides,
+  textBeforeFirstHeader,
   refusalDetail,
   refusalMessageKey,
   type LocalizedText,
@@ -85,7 +86,12 @@ export function checkSequences(marker: Marker, text: string, limits: Limits = DE
       sequences.length === 1 ? detail : { zh: `第 ${i + 1} 条序列（${s.id}）：${detail.zh}`, en: `Sequence ${i + 1} (${s.id}): ${detail.en}` };
     if (!s.sequence) return { ok: false, problem: { message: empty, detail: named(refusalDetail('empty', engineLimits)) } };
     const { codes, invalidAt } = encodeNucleotides(s.sequence);
-    if (invalidAt >= 0) return { ok: false, problem: { message: unsupported, detail: named(refusalDetail(looksLikeProtein(s.sequence) ? 'protein' : 'non-nucleotide', engineLimits)) } };
+    if (invalidAt >= 0) {
+      // Bare text (named `query`, before any '>') keeps its lines, as the server reads it.
+      const bare = s.id === 'query' && i === 0 && !/^\s*>/.test(text);
+      const { reason, notNucleotides } = explainNotNucleotides(bare ? textBeforeFirstHeader(text) : s.sequence);
+      return { ok: false, problem: { message: unsupported, detail: named(refusalDetail(reason, notNucleotides ? { ...engineLimits, notNucleotides } : engineLimits)) } };
+    }
     if (codes.length < limits.minLength) return { ok: false, problem: { message: unsupported, detail: named(refusalDetail('too-short', engineLimits)) } };
     if (codes.length > limits.maxLength) {
       return {

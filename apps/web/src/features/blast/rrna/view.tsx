@@ -3,9 +3,9 @@ import { Fragment } from 'react';
 import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, markerCase, percent } from '../components/bits';
+import { ConfidenceTag, markerCase, percent, sequenceFacts } from '../components/bits';
 import type { BlastMethodView, MethodDialogProps } from '../method-view';
-import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
+import { fmt, useBlastTexts } from '../texts';
 import { SequenceResult } from './SequenceResult';
 import { SubmitDialog } from './SubmitDialog';
 
@@ -123,17 +123,7 @@ function RrnaCall({ task }: { task: TaskSummary }) {
   );
 }
 
-function facts(task: TaskDetail, locale: 'zh' | 'en') {
-  const t = BLAST_TEXTS[locale].result;
-  return [
-    {
-      label: t.sequences,
-      value: task.identifiedCount !== null && task.status !== 'running' ? fmt(t.identified, { n: task.identifiedCount, total: task.itemCount }) : String(task.itemCount),
-    },
-  ];
-}
-
 export const rrnaViews: BlastMethodView[] = [
-  { id: '16S', card: '16s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts },
-  { id: '18S', card: '18s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts },
+  { id: '16S', card: '16s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts: sequenceFacts },
+  { id: '18S', card: '18s', Dialog: RrnaDialog, Result: RrnaResult, Call: RrnaCall, facts: sequenceFacts },
 ];

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRefdataDir } from '@mdc/refdata/datadir';
+import { readFasta } from '@mdc/refdata/fasta';
+import { repoRoot } from '../../src/config';
+import { heldOutItsQueries } from '../../src/blast/its/test-references';
+
+/**
+ * `mdc identify --method ITS` on real records of the shared ITS2 set (three genera cut at run time,
+ * in the set's own header form, gzipped) and held-out queries of those genera.
+ */
+const run = promisify(execFile);
+const mdc = path.join(repoRoot, 'apps/server/bin/mdc.js');
+const GENERA = ['Aspergillus', 'Candida', 'Fusarium'];
+
+let dir: string;
+let home: string;
+let reference: string;
+let good: string;
+let withShort: string;
+let broken: string;
+let expected: Map<string, string>;
+
+function identify(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  return run(process.execPath, [mdc, 'identify', '--method', 'ITS', ...args], { env: { ...process.env, MDC_HOME: home }, cwd: repoRoot, maxBuffer: 64 << 20 }).then(
+    ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }),
+  );
+}
+
+/** Top hit's species per query. */
+function topSpecies(stdout: string): Map<string, string> {
+  const [header, ...lines] = stdout.trimEnd().split('\n');
+  expect(header!.split('\t').slice(0, 4)).toEqual(['query', 'rank', 'accession', 'species']);
+  const top = new Map<string, string>();
+  for (const line of lines) {
+    const [query, rank, , species] = line.split('\t');
+    if (rank === '1') top.set(query!, species!);
+  }
+  return top;
+}
+
+beforeAll(async () => {
+  const data = findRefdataDir();
+  if (!data) throw new Error('reference data not found: set REFDATA_DIR');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mdc-its-cli-'));
+  home = path.join(dir, 'home');
+  const records: string[] = [];
+  for await (const r of readFasta(path.join(data, 'rrna/its/ITS2_reference.fasta.gz'))) {
+    if (GENERA.includes(r.header.split(';')[5] ?? '')) records.push(`>${r.header}\n${r.sequence}\n`);
+  }
+  reference = path.join(dir, 'its2.fasta.gz');
+  writeFileSync(reference, gzipSync(records.join('')));
+  const queries = (await heldOutItsQueries(GENERA)).slice(0, 6);
+  expected = new Map(queries.map((q) => [q.id, q.expected]));
+  good = path.join(dir, 'good.fasta');
+  writeFileSync(good, queries.map((q) => `>${q.id}\n${q.sequence}\n`).join(''));
+  withShort = path.join(dir, 'with-short.fasta');
+  writeFileSync(withShort, `>too_short\n${'ACGT'.repeat(10)}\n>${queries[0]!.id}\n${queries[0]!.sequence}\n`);
+  broken = path.join(dir, 'broken.fasta');
+  writeFileSync(broken, `these are my notes\n>x\nACGT\n`);
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('mdc identify --method ITS', () => {
+  it('answers every read of a file in the set’s own header form, gzipped: exit 0, the genus right', async () => {
+    const { stdout, code, stderr } = await identify(['--query', good, '--reference', reference]);
+    expect(code, stderr).toBe(0);
+    const top = topSpecies(stdout);
+    expect([...top.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [query, species] of expected) expect(top.get(query)!.split(' ')[0]).toBe(species.split(' ')[0]);
+    expect(stderr).not.toMatch(/refused/);
+  });
+
+  it('names each refused file and read with its reason, answers the rest, and ends with exit code 1', async () => {
+    const { stdout, code, stderr } = await identify(['--query', withShort, broken, '--reference', reference]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/refused too_short: .*shorter than/);
+    expect(stderr).toMatch(/refused .*broken\.fasta: line 1: sequence data before the first '>' header/);
+    expect(stderr).toMatch(/2 refused, 1 answered/);
+    const top = topSpecies(stdout);
+    expect([...top.keys()]).toEqual([[...expected.keys()][0]]);
+  });
+
+  it('refuses a batch in which nothing can be read with exit code 1 and no rows; a wrong option is exit code 2', async () => {
+    const nothing = await identify(['--query', broken, '--reference', reference]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toMatch(/refused .*broken\.fasta/);
+    const usage = await identify(['--query', good, '--reference', reference, '--top', '0']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--top must be a whole number/);
+  });
+
+  it('files the reference index and reads it back: the same answer; a changed file or --fresh-index indexes anew', async () => {
+    const local = path.join(dir, 'its2-copy.fasta');
+    writeFileSync(local, readFileSync(reference));
+    rmSync(path.join(home, 'cache'), { recursive: true, force: true });
+    const first = await identify(['--query', good, '--reference', local]);
+    expect(first.stderr).not.toMatch(/from the cache/);
+    const second = await identify(['--query', good, '--reference', local]);
+    expect(second.stderr).toMatch(/\(the index from the cache\)/);
+    expect(second.stdout).toBe(first.stdout);
+    const fresh = await identify(['--query', good, '--reference', local, '--fresh-index']);
+    expect(fresh.stderr).not.toMatch(/from the cache/);
+    expect(fresh.stdout).toBe(first.stdout);
+    // Another record appended: another key, and the new record is searched.
+    appendFileSync(local, gzipSync(`>Fungi;p;c;o;f;Testgenus;Testgenus_unicus\n${'ACGT'.repeat(40)}\n`));
+    const changed = await identify(['--query', good, '--reference', local]);
+    expect(changed.stderr).not.toMatch(/from the cache/);
+    const indexed = (stderr: string) => Number(stderr.match(/read and indexed (\d+) ITS2/)?.[1]);
+    expect(indexed(changed.stderr)).toBe(indexed(first.stderr) + 1);
+  });
+});
