@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           testTimeout: 60_000,
+          // Some suites read the shared reference tables once before their tests (78,991 taxa): a busy machine needs more than 10 s.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -11,9 +11,9 @@
  * export reads the report from the embedded database, which answers one query at a time, before
  * and after this change alike. The first export (starting the PDF thread) is not measured.
  *
- *   npx tsx bench/server/antibiogram-pdf.ts [--isolates 10000]
+ *   npx tsx bench/server/antibiogram-pdf.ts [--isolates 10000] [--save DIR]   (--save: the threaded PDFs, to look at)
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,7 +25,7 @@ import { antibiogramPdf } from '../../apps/server/src/lab/antibiogram/export';
 import { sampleCopies } from '../lab/whonet-copies';
 import { repo } from './harness';
 
-const { values } = parseArgs({ options: { isolates: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({ options: { isolates: { type: 'string', default: '10000' }, save: { type: 'string' } } });
 const wanted = Number(values.isolates);
 const work = path.join(repo, 'bench/work/lab');
 mkdirSync(work, { recursive: true });
@@ -106,6 +106,10 @@ try {
       portal.app.inject({ method: 'GET', url: `/api/lab/antibiogram/export?format=pdf&size=A4&period=all&lang=${lang}`, headers: { authorization: `Bearer ${token}` } }),
     );
     const ok = threaded.value.statusCode === 200 && threaded.value.rawPayload.subarray(0, 5).toString() === '%PDF-';
+    if (values.save) {
+      mkdirSync(values.save, { recursive: true });
+      writeFileSync(path.join(values.save, `antibiogram-${lang}.pdf`), threaded.value.rawPayload);
+    }
     // As before this change: the card drawn in the request, on the event loop (the report read the same way).
     const inRequest = await whileProbing(async () => {
       const again = (await call(portal, 'GET', `/api/lab/antibiogram?period=all&lang=${lang}`, undefined, { token })).body.data;

@@ -7,6 +7,7 @@
  * (DATABASE_URL_TEST, a schema of its own, dropped after) is the peer it is compared with.
  *
  *   npx tsx bench/server/genome-uploads.ts [--uploads 10] [--probe /api/blast/info] [--db pglite,postgres]
+ *   BENCH_TRACE=1 …: the portal also prints its statements over 50 ms and event-loop stalls over 100 ms
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -4,6 +4,7 @@ import { getJob } from '../../src/jobs/queue';
 import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
 import { insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
 import { activeAccount } from '../support/accounts';
+import { pdfRuns } from '../support/pdf-text';
 import { finished, startWorker, upload, type WorkerProcess } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { startSmtp, type SmtpSink } from '../support/smtp';
@@ -69,8 +70,15 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
       expect(csv.body).toContain('Helicobacter pylori');
       expect(csv.body).toContain(locale === 'zh' ? '参考基因组' : 'reference genome');
       const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: locale } });
-      if (pdf.statusCode === 200) expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
-      else expect(locale).toBe('zh');
+      if (pdf.statusCode === 200) {
+        expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+        // Issue 16: the note under the Chinese report cited its sources in an English sentence.
+        const printed = pdfRuns(pdf.rawPayload).map((r) => r.text).join('');
+        if (locale === 'zh') {
+          expect(printed).toContain('Goris 等 2007');
+          expect(printed).not.toMatch(/with aligned fraction|et al\./);
+        } else expect(printed).toContain('Goris et al. 2007');
+      } else expect(locale).toBe('zh');
     }
     // Another account sees nothing of it.
     expect((await call(portal, 'GET', `/api/blast/tasks/${task.id}`, undefined, { token: bob })).status).toBe(404);
@@ -85,6 +93,8 @@ describe.each(dbKinds)('genome identification on %s', (kind) => {
       ['16S.fasta', Buffer.from(`>gene\n${bases(1500)}\n`), /16S or 18S/, /16S 或 18S/],
       ['cut.fna.gz', pylori().bytes.subarray(0, 100_000), /damaged or truncated/, /已损坏或不完整/],
       ['photo.fna', Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31) % 256)), /binary/, /二进制/],
+      // Issue 16: a failed download saved under a .fna.gz name was called "这是蛋白质序列".
+      ['page.fna.gz', Buffer.from(`<!DOCTYPE html>\n<html><body>${'<p>The requested file was not found on this server.</p>'.repeat(40)}</body></html>\n`), /is named \.gz but is not gzip-compressed/, /文件名以 \.gz 结尾，但内容没有经过 gzip 压缩/],
       ['short.fna', Buffer.from(`>c\n${bases(20_000)}\n`), /less than the 100 kbp/, /少于/],
       ['twice.fna', Buffer.from(`>c1\n${bases(80_000)}\n>c1\n${bases(80_000)}\n`), /more than once/, /不止一次/],
       ['gaps.fna', gzipSync(Buffer.from(`>c\n${bases(60_000)}${'N'.repeat(90_000)}\n`)), /ambiguity codes/, /N 或简并碱基/],

@@ -18,10 +18,16 @@ const references = [1, 2].map((id) => ({ id, owner_id: null, species: `Exemplia 
 
 /** The rows the engine asks for: every account sees the two shared references. */
 const db = {
-  async query(sql: string) {
+  async query(sql: string, params: unknown[] = []) {
     if (sql.startsWith('SELECT id, owner_id')) return references.map(({ id, owner_id, species, strain, accession, file }) => ({ id, owner_id, species, strain, accession, file }));
     if (sql.startsWith('SELECT id, md5')) return references.map((r) => ({ id: r.id, md5: r.md5, contig_lengths: [r.seq.length] }));
-    if (sql.startsWith('SELECT id, sequence')) return references.map((r) => ({ id: r.id, sequence: packSequence(r.seq), contig_lengths: [r.seq.length] }));
+    // Packed genomes are read in slices (substring is 1-based, as in SQL).
+    const reference = references.find((r) => r.id === params[0]);
+    if (sql.startsWith('SELECT octet_length(sequence)')) return reference ? [{ bytes: packSequence(reference.seq).length, contig_lengths: [reference.seq.length] }] : [];
+    if (sql.startsWith('SELECT substring(sequence')) {
+      const from = Number(params[1]) - 1;
+      return reference ? [{ part: packSequence(reference.seq).subarray(from, from + Number(params[2])) }] : [];
+    }
     if (sql.startsWith('SELECT id FROM genome_reference')) return references.map((r) => ({ id: r.id }));
     throw new Error(`unexpected query ${sql}`);
   },

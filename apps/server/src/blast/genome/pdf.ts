@@ -32,6 +32,24 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     while (cut.length > 1 && doc.widthOfString(cut + '…') > room) cut = cut.slice(0, -1);
     return cut + '…';
   };
+  // Helvetica sits higher on its line than Noto CJK: italic names set in it beside CJK-font text
+  // move down by the difference of the ascenders, to share their baseline (as the biochemistry PDF does).
+  const ascender = (fontName: string) => (doc.font(fontName) as unknown as { _font: { ascender: number } })._font.ascender;
+  const latinDrop = text !== 'Helvetica' ? (ascender(text) - ascender(italic)) / 1000 : 0;
+  doc.font(text);
+  /** One line of upright and italic runs at the current y, each run on the same baseline; moves below it. */
+  const runs = (parts: readonly { text: string; italic?: boolean }[], size: number) => {
+    const y = doc.y;
+    let x = left;
+    for (const part of parts) {
+      doc.font(part.italic ? italic : text).fontSize(size);
+      doc.text(part.text, x, y + (part.italic ? latinDrop * size : 0), { lineBreak: false });
+      x += doc.widthOfString(part.text);
+    }
+    doc.font(text).fontSize(size);
+    doc.x = left;
+    doc.y = y + doc.currentLineHeight(true);
+  };
   const heading = (label: string) => {
     room(60);
     doc.moveDown(0.8).font(text).fontSize(12).fillColor(BLUE).text(label, left, doc.y, { width });
@@ -62,7 +80,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   if (call.ambiguous) figures.push(t.ambiguous);
   doc.text(figures.join('  ·  '));
   if (call.runnerUp) {
-    doc.text(`${t.runnerUp}: `, { continued: true }).font(italic).text(call.runnerUp.species, { continued: true }).font(text).text(`  ANI ${call.runnerUp.ani.toFixed(2)} %`);
+    runs([{ text: `${t.runnerUp}: ` }, { text: call.runnerUp.species, italic: true }, { text: `  ANI ${call.runnerUp.ani.toFixed(2)} %` }], 9);
   }
   for (const note of call.notes) doc.moveDown(0.2).fillColor('#614700').text(note.text[lang], { width }).fillColor('#222');
 
@@ -81,7 +99,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     const top = doc.y;
     hits.forEach((h, i) => {
       const y = top + i * rowHeight;
-      doc.font(italic).fontSize(8).fillColor('#222').text(fitted(h.species, labelWidth - 64), left, y + 2, { lineBreak: false });
+      doc.font(italic).fontSize(8).fillColor('#222').text(fitted(h.species, labelWidth - 64), left, y + 2 + latinDrop * 8, { lineBreak: false });
       doc.font(text).fontSize(7).fillColor('#666').text(fitted(h.strain, 56), left + labelWidth - 60, y + 3, { lineBreak: false });
       // Below the comparable level an ANI is no measure: no bar, the words instead.
       if (h.ani < comparable) {
@@ -118,9 +136,10 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
       const y = doc.y;
       let cx = left;
       values.forEach((value, i) => {
-        doc.font(italicSpecies && i === 1 ? italic : text);
+        const slanted = italicSpecies && i === 1;
+        doc.font(slanted ? italic : text);
         if (header) doc.text(value, cx, y, { width: columns[i]!.width - 4 });
-        else doc.text(fitted(value, columns[i]!.width - 6), cx, y, { lineBreak: false });
+        else doc.text(fitted(value, columns[i]!.width - 6), cx, y + (slanted ? latinDrop * 7.5 : 0), { lineBreak: false });
         cx += columns[i]!.width;
       });
       doc.x = left;
@@ -157,13 +176,13 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   doc.font(text).text(
     lang === 'zh'
       ? `找到 ${r.found} 个拷贝${r.identityMin !== null ? `，拷贝间一致性 ${r.identityMin.toFixed(2)}–${r.identityMax!.toFixed(2)}%` : ''}`
-      : `${r.found} copies found${r.identityMin !== null ? `; identity between copies ${r.identityMin.toFixed(2)}–${r.identityMax!.toFixed(2)} %` : ''}`,
+      : `${r.found} ${r.found === 1 ? 'copy' : 'copies'} found${r.identityMin !== null ? `; identity between copies ${r.identityMin.toFixed(2)}–${r.identityMax!.toFixed(2)} %` : ''}`,
     { width },
   );
   r.copies.forEach((copy, i) => {
     room(14);
-    doc.font(text).fontSize(8).text(`${i + 1}. ${copy.contig}:${copy.start}–${copy.end} (${copy.strand}) ${copy.length} bp  `, { continued: !!copy.species });
-    if (copy.species) doc.font(italic).text(copy.species, { continued: true }).font(text).text(`  ${copy.similarity?.toFixed(2)} %`);
+    const where = `${i + 1}. ${copy.contig}:${copy.start}–${copy.end} (${copy.strand}) ${copy.length} bp  `;
+    runs(copy.species ? [{ text: where }, { text: copy.species, italic: true }, { text: `  ${copy.similarity?.toFixed(2)} %` }] : [{ text: where }], 8);
   });
 
   room(60);
