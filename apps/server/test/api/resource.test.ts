@@ -79,9 +79,11 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(t.sequences.find((s: { marker: string }) => s.marker === '16S').count).toBeGreaterThan(0);
       expect(t.breakpoints.map((b: { guideline: string }) => b.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
       expect(t.expectedResistance.length).toBeGreaterThan(0);
-      // Klebsiella is intrinsically resistant to ampicillin in both guidelines.
+      // Klebsiella is intrinsically resistant to ampicillin in both guidelines; under EUCAST both WHONET's
+      // row and AMR 3.0.0's species list (Expected Resistant Phenotypes v1.2) say so.
       const ampicillin = t.expectedResistance.filter((r: { antibiotics: { code: string }[] }) => r.antibiotics.some((a) => a.code === 'AMP'));
-      expect(ampicillin.map((r: { guideline: string }) => r.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+      expect([...new Set(ampicillin.map((r: { guideline: string }) => r.guideline))].sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(ampicillin.map((r: { source: string }) => r.source)).toContain('EUCAST · Expected Resistant Phenotypes v1.2');
     });
 
     it('shows a synonym with its accepted name, and a species WHONET lacks through its genus', async () => {
@@ -308,7 +310,9 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
     it('lists expected resistant phenotypes, filtered by organism through the hierarchy and by drug', async () => {
       const { body } = await get('/api/resource/rules?type=expected&organism=kpn&antibiotic=AMP&pageSize=50');
       expect(body.data.type).toBe('expected');
-      expect(body.data.list.map((r: { guideline: string }) => r.guideline).sort()).toEqual(['CLSI', 'EUCAST']);
+      // CLSI and EUCAST from WHONET, and EUCAST's v1.2 species list from AMR 3.0.0.
+      expect([...new Set(body.data.list.map((r: { guideline: string }) => r.guideline))].sort()).toEqual(['CLSI', 'EUCAST']);
+      expect(body.data.list.map((r: { source: string }) => r.source)).toContain('EUCAST · Expected Resistant Phenotypes v1.2');
       expect(body.data.list[0]).toMatchObject({ type: 'expected', result: 'R', antibiotics: [{ code: 'AMP', nameZh: '氨苄西林' }] });
       const atc = await get('/api/resource/rules?type=expected&guideline=EUCAST&antibiotic=GEN&pageSize=200');
       expect(atc.body.data.list.some((r: { criteria: string }) => r.criteria.startsWith('ATC'))).toBe(true);
@@ -322,9 +326,11 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       const staph = await get('/api/resource/rules?type=expert&organism=sau');
       expect(staph.body.data.list.every((r: { organism: { code: string } }) => r.organism.code === 'STA')).toBe(true);
       expect(staph.body.data.total).toBe(3);
-      const eucast = await get('/api/resource/rules?type=eucast&organism=Pseudomonas&pageSize=5');
-      expect(eucast.body.data.list[0]).toMatchObject({ type: 'eucast', guideline: 'EUCAST', organism: { label: { zh: '假单胞菌属' } } });
-      expect(eucast.body.data.list[0].source).toMatch(/^EUCAST /);
+      // AMR 3.0.0's interpretive_rules.tsv: the rows naming Pseudomonas open with genus lists (Expected phenotypes 1.2).
+      const eucast = await get('/api/resource/rules?type=eucast&organism=Pseudomonas&pageSize=50');
+      const aeruginosa = eucast.body.data.list.find((r: { organism: { label: { zh: string } } }) => r.organism.label.zh === '铜绿假单胞菌');
+      expect(aeruginosa).toMatchObject({ type: 'eucast', guideline: 'EUCAST' });
+      expect(aeruginosa.source).toMatch(/^EUCAST /);
       const byDrug = await get('/api/resource/rules?type=eucast&antibiotic=TZP');
       expect(byDrug.body.data.list.every((r: { antibiotics: { code: string }[]; criteria: string }) => r.antibiotics.some((a) => a.code === 'TZP') || r.criteria.includes('TZP'))).toBe(true);
     });

@@ -15,7 +15,7 @@ export const INTRINSIC_RESISTANT_FILE = 'intrinsic_resistant.tsv.gz';
  * package 3.0.0 lists, species by species, the drugs of EUCAST's Expected Resistant Phenotypes
  * v1.2 (its `intrinsic_resistant` table).
  */
-export const INTRINSIC_REFERENCE = 'EUCAST Expected Resistant Phenotypes v1.2';
+export const INTRINSIC_REFERENCE = 'Expected Resistant Phenotypes v1.2';
 
 export interface IntrinsicResistancePair {
   line: number;
