@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ReferenceIndexBuilder, buildReferenceIndex, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData, type SealedReferences } from '@mdc/core/identify/rrna';
@@ -29,8 +28,9 @@ Usage:
   --format          tsv (default): one row per hit — query rank accession species similarity length
                     mismatches gaps score confidence; json: the full results (regions, parts, pooled hits)
   --top             hits per query (default all listed)
-  --threads         threads that search the batch (default: one per core of the machine); they share
-                    one index in memory, and the answer is the same for any number
+  --threads         threads that search the batch (default 1: measured on 439 reads, a second thread
+                    cost more to start than it saved); they share one index in memory, and the
+                    answer is the same for any number
   --fresh-index     index the reference files anew instead of reading the index cache
 
 Records shorter than 100 bases or without a species name (\`Genus_sp\`) are no evidence and are left
@@ -289,7 +289,9 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
     const top = values.top === undefined ? undefined : Number(values.top);
     if (top !== undefined && (!Number.isInteger(top) || top < 1)) throw new UsageError('--top must be a whole number ≥ 1');
-    const threadCount = values.threads === undefined ? availableParallelism() : Number(values.threads);
+    // One thread by default: on 2 cores the 439-read dev batch took 1.31 s on one and 1.55 s on two
+    // (bench/results/identify-its-2026-11-25.md) — starting a worker costs more than its share saves.
+    const threadCount = values.threads === undefined ? 1 : Number(values.threads);
     if (!Number.isInteger(threadCount) || threadCount < 1 || threadCount > 64) throw new UsageError('--threads must be a whole number from 1 to 64');
     if (values['reference-its1'] && !values.reference) throw new UsageError('--reference-its1 needs --reference (the ITS2 reference)');
     for (const file of [...queryFiles, values.reference, values['reference-its1']]) {
