@@ -9,6 +9,7 @@ import {
   formatItsTsv,
   identifyIts,
   itsExclusion,
+  itsHeaderNamesSpecies,
   itsReference,
   itsSpeciesGroupOf,
   locateItsRegions,
@@ -42,6 +43,47 @@ describe('ITS reference records', () => {
     // A whole ITS needs more than a spacer: 120 bases are no ITS1-5.8S-ITS2.
     expect(itsExclusion({ species: 'Knufia perforans', sequence: seq }, 'ITS')).toBe('short');
   });
+});
+
+describe('itsHeaderNamesSpecies (the reference filter that reads only two fields)', () => {
+  const agrees = (header: string) => expect([header, itsHeaderNamesSpecies(header)]).toEqual([header, parseItsHeader(header, 'ITS2', 1).species !== '']);
+
+  it('decides as parseItsHeader does on the edge cases of the header form', () => {
+    for (const header of [
+      '>Fungi;Ascomycota;Eurotiomycetes;Eurotiales;Aspergillaceae;Aspergillus;Aspergillus_fumigatus 00012345',
+      'Fungi;Ascomycota;C;O;F;Knufia;Knufia_sp',
+      'Fungi;Ascomycota;C;O;F;Knufia;Knufia_perforans',
+      'Fungi;Ascomycota;C;O;F;Knufia;Knufia_perforans;extra',
+      'Fungi;Ascomycota;C;O;F;Fungi_gen_Incertae_sedis;Fungi_gen_Incertae_sedis_sp',
+      'Fungi;Ascomycota;C;O;F;Helotiales_gen_Incertae_sedis;Helotiales_gen_sp_nova',
+      'Fungi;Ascomycota;C;O;F;Incertae_sedis;Incertae_sedis_alba',
+      'Fungi;Ascomycota;C;O;F;Candida;Candida_albicans\tstrain',
+      'Fungi;Ascomycota;C;O;F;Candida;candida_albicans',
+      'Fungi;Ascomycota;C;O;F;Candida;Candida_Albicans',
+      'Fungi;Ascomycota;C;O;F;Candida;Candida_albicans-x',
+      'Fungi;Ascomycota;C;O;F;Candida',
+      'Fungi',
+      ' Fungi;Ascomycota;C;O;F;Candida;Candida_auris ',
+    ])
+      agrees(header);
+  });
+
+  it.skipIf(!its)('decides as parseItsHeader does on every header of the shared ITS1 and ITS2 references', async () => {
+    let named = 0;
+    let headers = 0;
+    for (const region of ['ITS1', 'ITS2'] as const) {
+      for await (const record of readFasta(path.join(its!, `${region}_reference.fasta.gz`))) {
+        const quick = itsHeaderNamesSpecies(record.header);
+        if (quick !== (parseItsHeader(record.header, region, 1).species !== '')) agrees(record.header);
+        headers++;
+        if (quick) named++;
+      }
+    }
+    expect(headers).toBeGreaterThan(80_000);
+    // Both answers occur: the check is not vacuous.
+    expect(named).toBeGreaterThan(10_000);
+    expect(headers - named).toBeGreaterThan(5_000);
+  }, 60_000);
 });
 
 describe('species groups ITS cannot split', () => {

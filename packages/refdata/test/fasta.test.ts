@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { FastaError, forEachFastaRecord, parseFastaHeader, parseFastaText, readFasta, readFastaBytes, readFastaFile } from '@mdc/refdata/fasta';
+import { FastaError, forEachFastaRecord, forEachFastaSpan, parseFastaHeader, parseFastaText, readFasta, readFastaBytes, readFastaFile } from '@mdc/refdata/fasta';
 
 const dataDir = findRefdataDir();
 const rrna = dataDir ? path.join(dataDir, 'rrna') : undefined;
@@ -249,6 +249,24 @@ describe('forEachFastaRecord (reference files read as bytes)', () => {
       expect(bytes.length).toBe(2);
       expect(bytes).toEqual(await viaStream(file));
     }
+  });
+
+  it('gives each header as where it stands in the bytes, white space at both ends left out', () => {
+    const text = '> A one \t\r\nACGT\r\n>B two |taxonomy=K;P;C;O;F;G;G s\nTT\nTT\n>  \u00e9t\u00e9 x\nGG';
+    const bytes = Buffer.from(text, 'utf8');
+    const spans: [string, string, number][] = [];
+    forEachFastaSpan(bytes, 'spans.fa', (from, to, residues, line) => spans.push([bytes.toString('utf8', from, to), Buffer.from(residues).toString('latin1'), line]));
+    expect(spans).toEqual([
+      ['A one', 'ACGT', 1],
+      ['B two |taxonomy=K;P;C;O;F;G;G s', 'TTTT', 3],
+      ['\u00e9t\u00e9 x', 'GG', 6],
+    ]);
+    const records: [string, string, number][] = [];
+    forEachFastaRecord(bytes, 'spans.fa', (header, residues, line) => records.push([header, Buffer.from(residues).toString('latin1'), line]));
+    expect(records).toEqual(spans);
+    // A header of white space alone, ASCII or not, names no record.
+    expect(() => forEachFastaSpan(Buffer.from('> \t\nACGT', 'utf8'), 'blank.fa', () => undefined)).toThrow(/header without an accession/);
+    expect(() => forEachFastaSpan(Buffer.from('>\u00a0\u3000\nACGT', 'utf8'), 'blank.fa', () => undefined)).toThrow(/header without an accession/);
   });
 
   it.runIf(haveData)('reads a real ITS reference set record for record as the stream reader does', async () => {

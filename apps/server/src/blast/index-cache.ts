@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { close, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rename, statSync, unlink, writev } from 'node:fs';
 import path from 'node:path';
-import { indexFromData, type ReferenceIndex } from '@mdc/core/identify/rrna';
-import { lazyReferences, referenceLines, type ReferenceLines } from './reference-lines';
+import { indexFromData, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
+import { lazyReferences, referenceLines, type LineReader, type ReferenceLines } from './reference-lines';
 
 /**
  * Word indexes of reference FASTA files kept on disk (MDC_HOME/cache/word-index), as makeblastdb
@@ -16,18 +16,21 @@ import { lazyReferences, referenceLines, type ReferenceLines } from './reference
  * a cache that cannot be read or written costs time, never the answer.
  */
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
- * The file: header length (4 bytes), the header (JSON), the references' descriptions (JSON lines,
- * see ReferenceLines: read only when a search aligns a reference), then the typed arrays, each at
- * a multiple of 4 bytes, the last the lines' starts.
+ * The file: header length (4 bytes), the header (JSON), the references' descriptions (lines, see
+ * ReferenceLines: read only when a search aligns a reference), then the typed arrays, each at a
+ * multiple of 4 bytes, the last the lines' starts and, when the lines have them, their numbers.
  */
 interface Header {
   format: number;
   key: string;
   wordLength: number;
-  /** Bytes of the references' JSON lines after the header. */
+  /** The lines' form (ReferenceLines.form) and whether a number per reference follows their starts. */
+  form: string;
+  numbers: boolean;
+  /** Bytes of the references' lines after the header. */
   refsText: number;
   /** References (lines). */
   refs: number;
@@ -67,8 +70,11 @@ export class WordIndexCache {
     return path.join(this.dir, `${key}.index`);
   }
 
-  /** A filed index (its arrays views on one block read from disk), or undefined when missing or damaged. */
-  read(key: string, options: { shared?: boolean } = {}): FiledIndex | undefined {
+  /**
+   * A filed index (its arrays views on one block read from disk), or undefined when missing or
+   * damaged. Lines of another form than JSON are read by the caller's `reader`.
+   */
+  read(key: string, options: { shared?: boolean; reader?: (lines: ReferenceLines, data: ReferenceIndexData) => LineReader } = {}): FiledIndex | undefined {
     let fd: number | undefined;
     try {
       fd = openSync(this.fileOf(key), 'r');
@@ -95,9 +101,13 @@ export class WordIndexCache {
       const offsets = take(header.offsets);
       const wordStarts = take(header.wordStarts);
       const postings = take(header.postings);
-      const lines = { text, starts: take(header.refs + 1) };
+      const starts = take(header.refs + 1);
+      const lines: ReferenceLines = { form: header.form, text, starts, ...(header.numbers ? { numbers: take(header.refs) } : {}) };
       if (offset !== size || lines.starts[header.refs] !== header.refsText) return undefined;
-      return { ...indexFromData({ wordLength: header.wordLength, codes, offsets, wordStarts, postings }, lazyReferences(lines)), skipped: header.skipped, lines };
+      if ((header.form === 'json') === Boolean(options.reader)) return undefined;
+      const data = { wordLength: header.wordLength, codes, offsets, wordStarts, postings };
+      const refs = options.reader ? lazyReferences(lines, options.reader(lines, data)) : lazyReferences(lines);
+      return { ...indexFromData(data, refs), skipped: header.skipped, lines };
     } catch {
       return undefined;
     } finally {
@@ -120,6 +130,8 @@ export class WordIndexCache {
         format: FORMAT,
         key,
         wordLength: index.wordLength,
+        form: lines.form,
+        numbers: Boolean(lines.numbers),
         refsText: refsText.length,
         refs: index.refs.length,
         codes: index.codes.length,
@@ -133,7 +145,7 @@ export class WordIndexCache {
       length.writeUInt32LE(json.length, 0);
       const pad = (after: number) => new Uint8Array(aligned(after) - after);
       const codesAt = aligned(4 + json.length + refsText.length);
-      const parts: NodeJS.ArrayBufferView[] = [length, json, refsText, pad(4 + json.length + refsText.length), index.codes, pad(codesAt + index.codes.length), index.offsets, index.wordStarts, index.postings, lines.starts];
+      const parts: NodeJS.ArrayBufferView[] = [length, json, refsText, pad(4 + json.length + refsText.length), index.codes, pad(codesAt + index.codes.length), index.offsets, index.wordStarts, index.postings, lines.starts, ...(lines.numbers ? [lines.numbers] : [])];
       mkdirSync(this.dir, { recursive: true });
       file = this.fileOf(key);
       temporary = `${file}.${process.pid}.tmp`;

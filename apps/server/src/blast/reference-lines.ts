@@ -7,11 +7,27 @@ import type { ReferenceInfo } from '@mdc/core/identify/rrna';
  * descriptions into objects (a tenth of a second per thread and per command) is not needed.
  */
 export interface ReferenceLines {
-  /** JSON.stringify of the references (an array of objects, as UTF-8). */
+  /**
+   * How a line is read: `json`, JSON.stringify of the references (an array of objects, as UTF-8);
+   * anything else names a method's own reader of its reference files' header lines (the method
+   * passes it to {@link lazyReferences}), e.g. `its-header:ITS2`.
+   */
+  form: string;
   text: Uint8Array;
-  /** Reference r's object spans text[starts[r], starts[r + 1] - 1) (the comma or `]` after it left out); one more entry than there are references, the last the text's length. */
+  /**
+   * Reference r's line spans text[starts[r], starts[r + 1] - 1) (for `json`, the comma or `]` after
+   * the object; for header lines, the newline); one more entry than there are references, the last
+   * the text's length.
+   */
   starts: Uint32Array;
+  /** A number per reference that its reader needs beside the line (header lines: the record's place in its file). */
+  numbers?: Uint32Array;
 }
+
+/** Reads reference r's description from its line. */
+export type LineReader = (line: string, r: number) => ReferenceInfo;
+
+const readJson: LineReader = (line) => JSON.parse(line) as ReferenceInfo;
 
 /**
  * The lines of `refs`, in shared memory when `shared` (to hand to threads). One JSON.stringify of
@@ -41,24 +57,26 @@ export function referenceLines(refs: readonly ReferenceInfo[], shared: boolean):
   }
   if (r !== refs.length) throw new Error(`reference descriptions: ${r} objects found for ${refs.length} references`);
   starts[refs.length] = length;
-  return { text, starts };
+  return { form: 'json', text, starts };
 }
 
 /**
  * The references as an array whose entries are read from their lines when first asked for (and
- * kept); its length is the number of references, as the search expects of `index.refs`.
+ * kept); its length is the number of references, as the search expects of `index.refs`. Lines of
+ * another form than `json` are read by the method's `read`.
  */
-export function lazyReferences(lines: ReferenceLines): ReferenceInfo[] {
+export function lazyReferences(lines: ReferenceLines, read: LineReader = readJson): ReferenceInfo[] {
+  if ((lines.form === 'json') !== (read === readJson)) throw new Error(`reference lines of form ${lines.form} given the wrong reader`);
   const count = lines.starts.length - 1;
-  const read: (ReferenceInfo | undefined)[] = new Array(count);
+  const described: (ReferenceInfo | undefined)[] = new Array(count);
   const text = Buffer.from(lines.text.buffer, lines.text.byteOffset, lines.text.byteLength);
-  return new Proxy(read as ReferenceInfo[], {
+  return new Proxy(described as ReferenceInfo[], {
     get(target, property, receiver) {
       if (typeof property === 'string') {
         const first = property.charCodeAt(0);
         if (first >= 48 && first <= 57) {
           const r = Number(property);
-          if (Number.isInteger(r) && r < count) return (target[r] ??= JSON.parse(text.toString('utf8', lines.starts[r]!, lines.starts[r + 1]! - 1)) as ReferenceInfo);
+          if (Number.isInteger(r) && r < count) return (target[r] ??= read(text.toString('utf8', lines.starts[r]!, lines.starts[r + 1]! - 1), r));
         }
       }
       return Reflect.get(target, property, receiver);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceInfo } from '@mdc/core/identify/rrna';
 import { lazyReferences, referenceLines } from '../../src/blast/reference-lines';
+import { HeaderLinesBuilder, describeItsHeader, headerLineReader } from '../../src/blast/its/header-lines';
 
 /** Descriptions as deposited records carry them: brackets, quotes, commas and non-ASCII letters. */
 const refs: ReferenceInfo[] = [
@@ -27,5 +28,54 @@ describe('reference descriptions as JSON lines', () => {
     const lazy = lazyReferences(referenceLines([], false));
     expect(lazy.length).toBe(0);
     expect([...lazy]).toEqual([]);
+  });
+});
+
+describe('ITS reference descriptions as the file’s header lines', () => {
+  // Records as the two header forms a --reference file may use; the ordinal is the record's place in the file.
+  const file = Buffer.from(
+    [
+      '>Fungi;Ascomycota;Eurotiomycetes;Eurotiales;Aspergillaceae;Aspergillus;Aspergillus_fumigatus KX0001',
+      '>Fungi;Basidiomycota;Tremellomycetes;Tremellales;Cryptococcaceae;Cryptococcus;Cryptococcus_neoformans',
+      '>MH0003 strain "A" — Córdoba |taxonomy=Fungi;Ascomycota;Saccharomycetes;Saccharomycetales;Debaryomycetaceae;Candida;Candida albicans',
+    ].join('\n'),
+    'utf8',
+  );
+  const spans: [number, number][] = [];
+  for (let at = 0; at < file.length; ) {
+    let end = file.indexOf(0x0a, at);
+    if (end < 0) end = file.length;
+    spans.push([at + 1, end]);
+    at = end + 1;
+  }
+  const ordinals = [1, 4, 9];
+  const lengths = [180, 200, 150];
+  const offsets = Uint32Array.from([0, 180, 380, 530]);
+
+  it('reads back each reference as the header readers describe it, in shared or plain memory', () => {
+    for (const shared of [true, false]) {
+      const builder = new HeaderLinesBuilder('ITS2');
+      spans.forEach(([from, to], r) => builder.add(from, to, ordinals[r]!));
+      const lines = builder.lines(file, shared);
+      expect(lines.form).toBe('its-header:ITS2');
+      expect(lines.text.buffer instanceof SharedArrayBuffer).toBe(shared);
+      const lazy = lazyReferences(lines, headerLineReader(lines, { offsets }));
+      expect(lazy.length).toBe(3);
+      const eager = spans.map(([from, to], r) => describeItsHeader(file.toString('utf8', from, to), 'ITS2', ordinals[r]!, lengths[r]!));
+      expect([...lazy]).toEqual(eager);
+      expect(lazy[0]).toMatchObject({ accession: 'ITS2_000001', species: 'Aspergillus fumigatus', genus: 'Aspergillus', length: 180, description: 'Aspergillus fumigatus [KX0001]' });
+      expect(lazy[1]).toMatchObject({ accession: 'ITS2_000004', species: 'Cryptococcus neoformans', length: 200 });
+      expect(lazy[2]).toMatchObject({ accession: 'MH0003', species: 'Candida albicans', description: 'strain "A" — Córdoba', length: 150 });
+    }
+  });
+
+  it('is refused by the JSON reader and JSON lines by the header reader', () => {
+    const builder = new HeaderLinesBuilder('ITS1');
+    builder.add(spans[0]![0], spans[0]![1], 1);
+    const lines = builder.lines(file, false);
+    expect(() => lazyReferences(lines)).toThrow(/its-header:ITS1/);
+    const json = referenceLines(refs, false);
+    expect(() => headerLineReader(json, { offsets })).toThrow(/not ITS header lines/);
+    expect(() => lazyReferences(json, headerLineReader(lines, { offsets }))).toThrow(/json/);
   });
 });

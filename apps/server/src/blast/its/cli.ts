@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ReferenceIndexBuilder, buildReferenceIndex, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData, type SealedReferences } from '@mdc/core/identify/rrna';
-import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, itsExclusion, parseItsHeader, type IdentifyItsOptions, type ItsIndexes, type ItsRegion, type ItsResult } from '@mdc/core/identify/its';
-import { FastaError, fastaBytesOf, forEachFastaRecord, parseFastaHeader, readFastaFile } from '@mdc/refdata/fasta';
+import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, itsHeaderNamesSpecies, type IdentifyItsOptions, type ItsIndexes, type ItsRegion, type ItsResult } from '@mdc/core/identify/its';
+import { FastaError, fastaBytesOf, forEachFastaSpan, readFastaFile } from '@mdc/refdata/fasta';
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
-import { referenceLines } from '../reference-lines';
+import { lazyReferences, referenceLines } from '../reference-lines';
+import { HeaderLinesBuilder, describeItsHeader, headerLineReader, mdcHeader } from './header-lines';
 import { threadReady } from '../thread-ready';
 import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } from './thread';
 
@@ -48,23 +49,6 @@ Timings go to standard error, results to standard output.`;
 const recipe = (region: ItsRegion) => `its/${region}/min${MIN_REFERENCE_LENGTH[region]}/named-to-species/default-k`;
 
 /**
- * `ID description |taxonomy=K;…;Genus;Genus species` read without regular expressions when the
- * taxonomy is the only field (40,000 headers: a tenth of the cold read); anything else as
- * parseFastaHeader reads it.
- */
-function mdcHeader(header: string): { accession: string; description: string; species?: string; lineage?: string[] } {
-  const at = header.indexOf(' |taxonomy=');
-  const space = header.search(/\s/);
-  if (at < 0 || space < 0 || header.indexOf(' |', at + 1) >= 0 || /[\t\r\n]/.test(header)) return parseFastaHeader(header);
-  const lineage = header
-    .slice(at + ' |taxonomy='.length)
-    .split(';')
-    .map((name) => name.trim());
-  const species = lineage[lineage.length - 1];
-  return { accession: header.slice(0, space), description: header.slice(space + 1, at).trim(), lineage, ...(species ? { species } : {}) };
-}
-
-/**
  * The word index of a reference file in either header form, filtered as the import filters. Read
  * once as bytes (hashed for the cache key from the same read; no string per sequence) and encoded
  * straight into the index, in shared memory so that search threads use it without a copy. A new
@@ -83,26 +67,29 @@ async function indexReferenceFile(
     throw new FastaError(path, 0, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message);
   }
   const key = cache ? WordIndexCache.key(path, recipe(region), contents) : '';
-  const filed = cache?.read(key, { shared: true });
+  const filed = cache?.read(key, { shared: true, reader: headerLineReader });
   if (filed) return { index: filed, shared: { data: arraysOf(filed), lines: filed.lines, skipped: filed.skipped }, cached: true, file: () => Promise.resolve() };
   const file = path;
   const bytes = fastaBytesOf(contents, file);
   const builder = new ReferenceIndexBuilder({ expectedBases: bytes.length, shared: true });
+  const headers = new HeaderLinesBuilder(region);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let ordinal = 0;
-  forEachFastaRecord(bytes, file, (header, residues) => {
+  forEachFastaSpan(bytes, file, (from, to, residues) => {
     ordinal++;
+    if (residues.length < MIN_REFERENCE_LENGTH[region]) return;
+    const header = text.toString('utf8', from, to);
     if (header.includes('|taxonomy=')) {
       const record = mdcHeader(header);
-      if (!record.lineage || !record.species || residues.length < MIN_REFERENCE_LENGTH[region]) return;
-      builder.addResidues({ accession: record.accession, species: record.species, lineage: record.lineage, description: record.description }, residues);
-      return;
-    }
-    const head = parseItsHeader(header, region, ordinal);
-    if (itsExclusion({ species: head.species, length: residues.length }, region)) return;
-    builder.addResidues(head, residues);
+      if (!record.lineage || !record.species) return;
+    } else if (!itsHeaderNamesSpecies(header)) return;
+    const place = ordinal;
+    // Described when a search reports it (headerLineReader); named here only if its bases are refused.
+    if (builder.addUndescribed(residues, () => describeItsHeader(header, region, place, residues.length).accession)) headers.add(from, to, place);
   });
-  const index = helper ? await finishOnTwoThreads(builder, helper) : builder.finish();
-  const lines = referenceLines(index.refs, true);
+  const built = helper ? await finishOnTwoThreads(builder, helper) : builder.finish();
+  const lines = headers.lines(bytes, true);
+  const index: ReferenceIndex = { ...built, refs: lazyReferences(lines, headerLineReader(lines, built)) };
   return { index, shared: { data: arraysOf(index), lines, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, lines) ?? Promise.resolve() };
 }
 

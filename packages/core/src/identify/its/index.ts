@@ -5,7 +5,7 @@
  */
 export { identifyIts, identifyItsSequences, type IdentifyItsOptions, type ItsBasis, type ItsFacts, type ItsIdentification, type ItsIndexes, type ItsItem, type ItsPart, type ItsPartRegion, type ItsRefusal, type ItsResult } from './identify';
 export { locateItsRegions, CONSENSUS_58S, type ItsRegions, type QueryStretch } from './regions';
-export { ITS_REGIONS, MIN_REFERENCE_LENGTH, itsExclusion, itsReference, parseItsHeader, type ItsExclusion, type ItsReference, type ItsRegion } from './references';
+export { ITS_REGIONS, MIN_REFERENCE_LENGTH, itsExclusion, itsHeaderNamesSpecies, itsReference, parseItsHeader, type ItsExclusion, type ItsReference, type ItsRegion } from './references';
 export { ITS_SPECIES_GROUPS, itsSpeciesGroupOf, type ItsSpeciesGroup } from './species-groups';
 export { ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, ITS_MIN_LENGTH, ITS_MAX_LENGTH } from './thresholds';
 export { ITS_MESSAGES, ITS_BASIS_LABELS, ITS_METHOD_NOTE, type ItsMessageKey } from './messages';

@@ -36,8 +36,7 @@ export function parseItsHeader(header: string, region: ItsRegion, ordinal: numbe
   const ranks = taxonomy.split(';').map((r) => r.trim());
   const lineage = ranks.slice(0, 6);
   const last = ranks[6] ?? '';
-  const named = /^[A-Z][a-z-]+_[a-z][a-z-]*$/.test(last) && !/_sp$/.test(last) && !/incertae|_gen_/i.test(lineage[5] ?? '');
-  const species = named ? last.replace('_', ' ') : '';
+  const species = namesSpecies(lineage[5] ?? '', last) ? last.replace('_', ' ') : '';
   return {
     // The source's ids repeat across records of the whole-ITS set: a record is named by its place.
     accession: `${region}_${String(ordinal).padStart(6, '0')}`,
@@ -45,6 +44,33 @@ export function parseItsHeader(header: string, region: ItsRegion, ordinal: numbe
     lineage,
     description: id ? `${last.replace(/_/g, ' ')} [${id}]` : last.replace(/_/g, ' '),
   };
+}
+
+/** `Genus_species` under a genus that is one (not `Genus_sp`, not an incertae sedis or `_gen_` placeholder). */
+function namesSpecies(genus: string, last: string): boolean {
+  return /^[A-Z][a-z-]+_[a-z][a-z-]*$/.test(last) && !/_sp$/.test(last) && !/incertae|_gen_/i.test(genus);
+}
+
+/**
+ * Whether a header of the IF+UNITE+INSDC sets names a species, as {@link parseItsHeader} decides it,
+ * reading only the genus and species fields: what a filter over 40,000 headers needs.
+ */
+export function itsHeaderNamesSpecies(header: string): boolean {
+  const text = header.startsWith('>') ? header.slice(1).trim() : header.trim();
+  const space = text.search(/\s/);
+  const taxonomy = space < 0 ? text : text.slice(0, space);
+  let genus = '';
+  let last = '';
+  let from = 0;
+  for (let field = 0; field <= 6; field++) {
+    const semicolon = taxonomy.indexOf(';', from);
+    const to = semicolon < 0 ? taxonomy.length : semicolon;
+    if (field === 5) genus = taxonomy.slice(from, to).trim();
+    else if (field === 6) last = taxonomy.slice(from, to).trim();
+    if (semicolon < 0) break;
+    from = semicolon + 1;
+  }
+  return namesSpecies(genus, last);
 }
 
 /** Whether a record can be evidence for a name: long enough for its region and named to species. */
