@@ -9,7 +9,7 @@ import { writeAb1 } from '@mdc/refdata/ab1';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled, sticksOut } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -197,6 +197,15 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('sequence-result').count()).toBe(yeasts.length);
     expect(await page.getByTestId('top-hit-species').first().innerText()).toMatch(/^Saccharomyces /);
+
+    // Issue 16: on a phone the alignment was cut at the screen's edge; its blocks are 20 columns wide.
+    const first = page.getByTestId('sequence-result').first();
+    await first.getByTestId('toggle-top-alignment').click();
+    const block = first.getByTestId('alignment-view').locator('pre');
+    await block.waitFor();
+    expect((await block.innerText()).split('\n')[0]).toMatch(/^Q\s+\d+ [ACGTNRYKMSWBDHV-]{20} \d+$/);
+    expect(await block.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await sticksOut(page)).toEqual([]);
   });
 });
 

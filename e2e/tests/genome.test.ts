@@ -3,7 +3,7 @@ import { genomeFile, insertGenomeReferences } from '../../apps/server/src/blast/
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, sticksOut, tableFits } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -110,6 +110,32 @@ describe.each(['zh', 'en'] as const)('genome identification in %s', (locale) => 
 });
 
 describe('genome identification at phone width', () => {
+  it('shows the 16S copies in columns that fit the screen, every fact in sight', async () => {
+    const { page } = await stack.newPage({ width: 375, height: 812 });
+    await logIn(page, account.email, account.password, '/en/login');
+    // On a phone the account menu sits in the drawer: leaving the login page says it worked.
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/en/blast?method=genome');
+    await page.getByTestId('genome-upload').waitFor();
+    await settled(page);
+    const file = genomeFile('T09_Haemophilus_influenzae');
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({ name: file.name, mimeType: 'application/gzip', buffer: file.bytes });
+    await page.getByTestId('genome-file').waitFor();
+    await page.getByTestId('genome-submit').click();
+    await expectPath(page, /^\/en\/blast\/res\?id=/);
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 90_000 });
+    // Issue 16: five columns were cut at the screen's edge with no sign of more.
+    const copies = page.getByTestId('rrna-copies');
+    await copies.scrollIntoViewIfNeeded();
+    expect(await tableFits(copies)).toBe(true);
+    const header = (await copies.locator('thead').innerText()).replace(/\s+/g, ' ');
+    for (const fact of ['Position', 'Length', 'Best 16S match', 'Similarity']) expect(header).toContain(fact);
+    const rows = await copies.locator('tbody tr.ant-table-row').allInnerTexts();
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row).toMatch(/:\d[\d,]*–\d[\d,]* \([+-]\)\s+\d[\d,]* bp/);
+    expect(await sticksOut(page)).toEqual([]);
+  });
+
   it('refuses a protein file with the server\'s sentence and keeps the dialog', async () => {
     const { page } = await stack.newPage({ width: 375, height: 812 });
     await page.goto('/en/blast?method=genome');

@@ -169,6 +169,62 @@ describe('with reference data', () => {
       await eventually(async () => (await page.locator('h1').innerText()) === 'Klebsiella', 'genus page');
     });
 
+    it('keeps every guideline and switch of a taxon\'s breakpoints in sight at 375 px', async () => {
+      // The full data give K. pneumoniae breakpoints of many guidelines (WHONET's SFM, SRGA, BSAC …);
+      // this cut has CLSI and EUCAST alone, so the others are added for the test and taken away after.
+      const others = ['SFM', 'SRGA', 'BSAC', 'DIN', 'NEO-SENSITABS', 'CA-SFM'];
+      const db = stack.portal.db;
+      const add = others.map((g, i) =>
+        db.query(
+          `INSERT INTO breakpoint (line, guideline, year, method, potency, organism_code, organism_code_type, breakpoint_type, host, site_of_infection, reference_table, reference_sequence,
+                                   antibiotic_code, whonet_test, r, i, sdd, s, ecoff, date_entered, date_modified, comments, record)
+           SELECT line + ${(i + 1) * 10_000_000}, $1, 2022, method, potency, organism_code, organism_code_type, breakpoint_type, host, site_of_infection, reference_table, reference_sequence,
+                  antibiotic_code, whonet_test, r, i, sdd, s, ecoff, date_entered, date_modified, comments, record
+             FROM breakpoint WHERE guideline = 'EUCAST' AND year = 2022`,
+          [g],
+        ),
+      );
+      await Promise.all(add);
+      await stack.portal.app.refdata.refresh(true);
+      try {
+        const { page } = await stack.newPage({ width: 375, height: 812, locale: 'en-US' });
+        await page.goto('/en/resource/taxon/B_KLBSL_PNMN');
+        await loadedRows(page, 'taxon-bp-table');
+        // Issue 16: the switches scrolled inside a box that gave no sign of the entries beyond its edge.
+        const items = page.locator('.mdc-res-toolbar .ant-segmented-item');
+        expect(await items.count()).toBeGreaterThanOrEqual(others.length + 9);
+        const outside = await items.evaluateAll((els) =>
+          els.filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left < 0 || box.right > document.documentElement.clientWidth + 0.5;
+          }).map((el) => el.textContent),
+        );
+        expect(outside).toEqual([]);
+        expect(await page.locator('.mdc-res-toolbar .ant-segmented').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).length)).toBe(0);
+        expect(await sticksOut(page)).toEqual([]);
+      } finally {
+        await db.query(`DELETE FROM breakpoint WHERE line >= 10000000 AND guideline = ANY($1::text[])`, [others]);
+        await stack.portal.app.refdata.refresh(true);
+      }
+    });
+
+    it('shows where a status MDC corrected is published, on the taxon and in the list, in both languages', async () => {
+      for (const [pre, locale, word, width] of [['', 'zh-CN', '来源', 1280], ['/en', 'en-US', 'Source', 375]] as const) {
+        const { page } = await stack.newPage({ locale, width });
+        await page.goto(`${pre}/resource/taxon/B_MCRCY_AERG`);
+        const note = page.getByTestId('taxon-status-correction');
+        await note.waitFor();
+        expect(await note.innerText()).toContain('Henfrey, 1856');
+        expect(await note.innerText()).toContain('(Kützing) Kützing, 1846');
+        const source = note.getByRole('link', { name: new RegExp(word) }).first();
+        expect(await source.getAttribute('href')).toMatch(/^https:\/\/www\.marinespecies\.org\//);
+        expect(await sticksOut(page)).toEqual([]);
+        await page.goto(`${pre}/resource/taxon?q=Microcystis%20aeruginosa&match=exact`);
+        await loadedRows(page, 'taxon-table');
+        expect(await page.getByTestId('taxon-table').getByTestId('taxon-status-correction').getByRole('link').first().getAttribute('href')).toMatch(/^https:/);
+      }
+    });
+
     it('marks a sequence that is a gene of the other marker as not used for identification, in both languages', async () => {
       // The shared 16S set files AAJT01000133, an E. coli genome contig holding a eukaryotic 18S gene.
       const flagged = await count(`SELECT count(*)::int AS n FROM reference_sequence WHERE taxon_mo = 'B_ESCHR_COLI' AND misfiled IS NOT NULL`);

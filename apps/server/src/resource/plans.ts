@@ -47,6 +47,7 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       nullIfEmpty(t.mycobankRenamedTo),
       nullIfEmpty(t.oxygenTolerance),
       t.retired?.file ?? null,
+      t.statusCorrection ?? null,
     ];
   });
   return {
@@ -83,6 +84,7 @@ export function taxonPlan(sources: RefdataSources): TablePlan {
       mycobank_renamed_to: 'text',
       oxygen_tolerance: 'text',
       retired_from: 'text',
+      status_correction: 'jsonb',
     }),
     rows,
   };

@@ -19,6 +19,32 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 export const taxonRef = z.object({ id: z.string(), name: z.string(), nameZh: z.string().nullable(), rank: z.string() });
 
+export const statusCorrection = z
+  .object({
+    listedStatus: z.string(),
+    listedAuthority: z.string(),
+    acceptedAuthority: z.string(),
+    gbifId: z.string().describe('the GBIF record the list renames it to, which the list does not hold'),
+    reason: localized,
+    source: z.array(z.string()).describe('where the accepted status is published'),
+  })
+  .nullable()
+  .describe("set when MDC's curated status corrections (packages/refdata/taxonomy/status-corrections.tsv) made the record accepted: what the AMR 3.0.0 list says, why, and the source");
+
+/** The stored correction as the API gives it (the file and line stay with the curators). */
+export function statusCorrectionOf(stored: unknown): z.infer<typeof statusCorrection> {
+  if (!stored || typeof stored !== 'object') return null;
+  const c = stored as Record<string, unknown>;
+  return {
+    listedStatus: String(c.listedStatus ?? ''),
+    listedAuthority: String(c.listedAuthority ?? ''),
+    acceptedAuthority: String(c.acceptedAuthority ?? ''),
+    gbifId: String(c.gbifId ?? ''),
+    reason: { zh: String(c.reasonZh ?? ''), en: String(c.reason ?? '') },
+    source: Array.isArray(c.source) ? c.source.map(String) : [],
+  };
+}
+
 export const taxonListItem = z.object({
   id: z.string().describe('stable taxon id (the AMR `mo` code, e.g. B_ESCHR_COLI): /resource/taxon/:id'),
   name: z.string(),
@@ -32,6 +58,7 @@ export const taxonListItem = z.object({
   genus: z.string().nullable(),
   prevalence: z.number().describe('1 = commonly isolated from humans … 2 = rare'),
   current: z.object({ id: z.string(), name: z.string() }).nullable().describe('for synonyms: the accepted name'),
+  statusCorrection,
 });
 
 export const organismGroup = z.object({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { currentTaxonomyFiles, readCurrentTaxonomy, withAcceptedNames, type TaxonomyTable } from '@mdc/refdata/taxonomy';
+import { currentTaxonomyFiles, projectStatusCorrectionsFile, readCurrentTaxonomy, withAcceptedNames, type TaxonomyTable } from '@mdc/refdata/taxonomy';
 import { ANTIBIOTIC_NAMES_FILE, ORGANISM_NAMES_FILE, projectNamesDir, readChineseNames, type ChineseNames } from '@mdc/refdata/names';
 import {
   readAntibiotics,
@@ -58,7 +58,7 @@ export const MARKERS = ['16S', '18S'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 /** Bumped when the importer writes the same files differently, so that an unchanged folder is imported again. */
-const IMPORTER_VERSION = 'resource-import-5';
+const IMPORTER_VERSION = 'resource-import-6';
 
 /** Everything read from the files, parsed and checked, before anything touches the database. */
 export interface RefdataSources {
@@ -167,7 +167,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
     .map((file) => path.join(amr3, file))
     .filter((file) => existsSync(file));
-  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), projectStatusCorrectionsFile, ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
   for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -202,6 +202,9 @@ export async function readSources(
   };
   const warnings: string[] = [];
   const taxonomy = step('taxonomy', await loadImportTaxonomy(dir));
+  for (const { correction, why } of taxonomy.statusCorrections.refused) {
+    warnings.push(`${correction.file} line ${correction.line}: ${correction.name} left as the list has it (${why})`);
+  }
   const names = step('chinese names', readChineseNames(namesDir));
   const organisms = step('Organisms.txt', readOrganisms(whonet));
   const antibiotics = step('Antibiotics.txt', readAntibiotics(whonet));

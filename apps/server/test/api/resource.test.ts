@@ -96,6 +96,21 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(unlisted.body.data.whonet).toMatchObject({ code: 'kl-', inheritedFrom: { id: 'B_KLBSL' } });
     });
 
+    it('shows the source of a status MDC corrected, where the status is shown', async () => {
+      // AMR 3.0.0 calls Microcystis aeruginosa a synonym of a GBIF record it does not hold.
+      const { body } = await get('/api/resource/taxa/B_MCRCY_AERG');
+      expect(body.data).toMatchObject({ status: 'accepted', current: null, author: '(Kützing) Kützing, 1846' });
+      expect(body.data.statusCorrection).toMatchObject({ listedStatus: 'synonym', listedAuthority: 'Henfrey, 1856', gbifId: '5426712' });
+      expect(body.data.statusCorrection.source).toContain('https://www.marinespecies.org/aphia.php?p=taxdetails&id=146558');
+      expect(body.data.statusCorrection.reason.zh).toMatch(/\p{Script=Han}/u);
+      // What GBIF renames to that record now has a current name: the corrected one.
+      expect(body.data.synonyms.map((s: { id: string }) => s.id)).toContain('B_MCRCY_AERG_AERG');
+      const list = await get('/api/resource/taxa?q=Microcystis%20aeruginosa&match=exact');
+      expect(list.body.data.list[0]).toMatchObject({ id: 'B_MCRCY_AERG', status: 'accepted', statusCorrection: { source: body.data.statusCorrection.source } });
+      const untouched = await get('/api/resource/taxa/B_KLBSL_PNMN');
+      expect(untouched.body.data.statusCorrection).toBeNull();
+    });
+
     it('answers 404 for an unknown taxon', async () => {
       const zh = await get('/api/resource/taxa/B_NOPE');
       expect(zh.status).toBe(404);

@@ -24,7 +24,18 @@ export {
   readMicroorganisms,
   readTaxonCodes,
   readTaxonomy,
+  type CurrentTaxonomyOptions,
 } from './read';
+export {
+  STATUS_CORRECTIONS_FILE,
+  STATUS_CORRECTION_COLUMNS,
+  applyStatusCorrections,
+  parseStatusCorrections,
+  projectStatusCorrectionsFile,
+  readStatusCorrections,
+  type StatusCorrection,
+  type StatusCorrectionOutcome,
+} from './corrections';
 export { resolveAcceptedName, type AcceptedName } from './accepted';
 
 import { parseMicroorganisms, parseTaxonCodes } from './parse';

@@ -12,6 +12,7 @@ import {
   TAXON_CODES_FILE,
   TaxonCodesParser,
 } from './parse';
+import { applyStatusCorrections, readStatusCorrections, type StatusCorrection } from './corrections';
 import { TaxonomyTable } from './table';
 import type { Taxon, TaxonCode } from './types';
 
@@ -71,15 +72,22 @@ export function currentTaxonomyFiles(root: string): string[] {
   return files.filter((file) => existsSync(file));
 }
 
+export interface CurrentTaxonomyOptions {
+  /** Curated status corrections applied to the AMR 3.0.0 list (default: the project's table). */
+  statusCorrections?: readonly StatusCorrection[];
+}
+
 /**
  * The portal's taxonomy: the AMR 3.0.0 table (78,679 taxa: LPSN, MycoBank, GBIF) with its
  * codes, plus every record and laboratory code of the Dec 2022 table that it no longer has, so
  * that every address and code that worked before still does. A retired record points at the
  * current record of the same name (Toxoplasma gondii P_TXPL_GOND → C_TXPL_GOND) and counts as
  * its synonym; one without a successor stays what it was. Without the 3.0.0 folder, the 2022
- * table alone (an older data folder).
+ * table alone (an older data folder). The project's curated status corrections are applied to the
+ * 3.0.0 list where it still warrants them (`applyStatusCorrections`; the table's
+ * `statusCorrections` says which were applied and which refused).
  */
-export async function readCurrentTaxonomy(root: string = findRefdataDir() ?? ''): Promise<TaxonomyTable> {
+export async function readCurrentTaxonomy(root: string = findRefdataDir() ?? '', options: CurrentTaxonomyOptions = {}): Promise<TaxonomyTable> {
   const amr = path.join(root, AMR_3_DIR);
   const legacyDir = path.join(root, TAXONOMY_2022_DIR);
   if (!existsSync(path.join(amr, MICROORGANISMS_GZ_FILE))) return readTaxonomy(legacyDir);
@@ -90,7 +98,8 @@ export async function readCurrentTaxonomy(root: string = findRefdataDir() ?? '')
     haveLegacy ? readMicroorganisms(path.join(legacyDir, MICROORGANISMS_FILE)) : Promise.resolve([] as Taxon[]),
     haveLegacy && existsSync(path.join(legacyDir, TAXON_CODES_FILE)) ? readTaxonCodes(path.join(legacyDir, TAXON_CODES_FILE)) : Promise.resolve([] as TaxonCode[]),
   ]);
-  return new TaxonomyTable(...mergeRetired(taxa, codes, legacyTaxa, legacyCodes), { codesFile: TAXON_CODES_FILE });
+  const corrected = applyStatusCorrections(taxa, options.statusCorrections ?? readStatusCorrections());
+  return new TaxonomyTable(...mergeRetired(corrected.taxa, codes, legacyTaxa, legacyCodes), { codesFile: TAXON_CODES_FILE, statusCorrections: corrected.outcome });
 }
 
 /** The current table extended by the records and codes of an earlier one that it dropped. */
@@ -131,7 +140,7 @@ export function mergeRetired(
 }
 
 /** readCurrentTaxonomy without streams, for synchronous callers (the AST tables of `mdc interpret`). */
-export function readCurrentTaxonomySync(root: string): TaxonomyTable {
+export function readCurrentTaxonomySync(root: string, options: CurrentTaxonomyOptions = {}): TaxonomyTable {
   const text = (file: string) => {
     const raw = readFileSync(file);
     return (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
@@ -144,5 +153,6 @@ export function readCurrentTaxonomySync(root: string): TaxonomyTable {
   if (!existsSync(path.join(amr, MICROORGANISMS_GZ_FILE))) return new TaxonomyTable(legacyTaxa, legacyCodes);
   const taxa = parseMicroorganisms(text(path.join(amr, MICROORGANISMS_GZ_FILE)), MICROORGANISMS_GZ_FILE);
   const codes = parseTaxonCodes(text(path.join(amr, TAXON_CODES_FILE)));
-  return new TaxonomyTable(...mergeRetired(taxa, codes, legacyTaxa, legacyCodes), { codesFile: TAXON_CODES_FILE });
+  const corrected = applyStatusCorrections(taxa, options.statusCorrections ?? readStatusCorrections());
+  return new TaxonomyTable(...mergeRetired(corrected.taxa, codes, legacyTaxa, legacyCodes), { codesFile: TAXON_CODES_FILE, statusCorrections: corrected.outcome });
 }

@@ -1,3 +1,4 @@
+import type { StatusCorrectionOutcome } from './corrections';
 import { TaxonomyFormatError } from './errors';
 import { TAXON_CODES_FILE } from './parse';
 import type { CurrentName, RenameAuthority, Taxon, TaxonCode, TaxonRank } from './types';
@@ -39,6 +40,8 @@ function nameAtRank(taxon: Taxon, rank: TaxonRank): string | undefined {
 export interface TaxonomyTableOptions {
   /** File label used in errors about codes that name no taxon. */
   codesFile?: string;
+  /** What the curated status corrections did to the taxa given (see `applyStatusCorrections`). */
+  statusCorrections?: StatusCorrectionOutcome;
 }
 
 /**
@@ -48,6 +51,7 @@ export interface TaxonomyTableOptions {
 export class TaxonomyTable {
   readonly taxa: readonly Taxon[];
   readonly codes: readonly TaxonCode[];
+  readonly statusCorrections: StatusCorrectionOutcome;
   private readonly moIndex = new Map<string, Taxon>();
   private readonly nameIndex = new Map<string, Taxon[]>();
   private readonly lpsnIndex = new Map<string, Taxon>();
@@ -60,6 +64,7 @@ export class TaxonomyTable {
   constructor(taxa: readonly Taxon[], codes: readonly TaxonCode[] = [], options: TaxonomyTableOptions = {}) {
     this.taxa = taxa;
     this.codes = codes;
+    this.statusCorrections = options.statusCorrections ?? { applied: [], refused: [] };
     for (const taxon of taxa) {
       this.moIndex.set(taxon.mo, taxon);
       const key = taxon.name.toLowerCase();
@@ -70,6 +75,12 @@ export class TaxonomyTable {
       // GBIF sometimes gives one id to an accepted name and its synonym; the accepted one is meant.
       if (taxon.gbifId) this.gbifIndex.set(taxon.gbifId, preferAccepted(this.gbifIndex.get(taxon.gbifId), taxon));
       if (taxon.mycobankId) this.mycobankIndex.set(taxon.mycobankId, preferAccepted(this.mycobankIndex.get(taxon.mycobankId), taxon));
+    }
+    // A corrected record is what its list's missing GBIF target stands for: rows renamed to that id
+    // (autonyms, forms) reach it instead of a dangling link.
+    for (const taxon of taxa) {
+      const id = taxon.statusCorrection?.gbifId;
+      if (id && !this.gbifIndex.has(id)) this.gbifIndex.set(id, taxon);
     }
     for (const same of this.nameIndex.values()) {
       same.sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));

@@ -74,6 +74,12 @@ export interface Taxon {
    */
   retired?: { file: string; replacedByMo?: string };
   /**
+   * Set when the project's curated status corrections made this record accepted: the list named
+   * it a synonym of a GBIF record it does not hold, and that record is this very binomial under
+   * its accepted authority (see `corrections.ts`). `author` is then the accepted authority.
+   */
+  statusCorrection?: TaxonStatusCorrection;
+  /**
    * Clinical prevalence class of the AMR package: 1 = commonly isolated from humans,
    * 1.25 / 1.5 = less common or genera of them, 2 = rare or not known from humans.
    */
@@ -109,4 +115,21 @@ export interface CurrentName {
   /** The link taken at each step of `path` (one fewer than its names). */
   via?: RenameAuthority[];
   problem?: CurrentNameProblem;
+}
+
+/** What the project changed about a record's status, and on what evidence. */
+export interface TaxonStatusCorrection {
+  /** Status and authority as the list gives them. */
+  listedStatus: TaxonStatus;
+  listedAuthority: string;
+  /** The GBIF id the list renames the record to, which names none of its rows. */
+  gbifId: string;
+  acceptedAuthority: string;
+  reason: string;
+  reasonZh: string;
+  /** Where the accepted status is published: one or more addresses. */
+  source: string[];
+  /** Row of the corrections file. */
+  file: string;
+  line: number;
 }

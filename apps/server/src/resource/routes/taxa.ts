@@ -16,6 +16,8 @@ import {
   pageOf,
   pageQuery,
   ruleRow,
+  statusCorrection,
+  statusCorrectionOf,
   taxonListItem,
   taxonRef,
   whonetInfo,
@@ -55,6 +57,7 @@ interface TaxonRow {
   mycobank_renamed_to: string | null;
   oxygen_tolerance: string | null;
   retired_from: string | null;
+  status_correction: unknown;
   parent_mo: string | null;
   current_mo: string | null;
   current_name: string | null;
@@ -91,6 +94,7 @@ export const taxonDetail = z.object({
   zhAliases: z.array(z.string()),
   rank: z.string(),
   status: z.string(),
+  statusCorrection,
   author: z.string().nullable(),
   source: z.string(),
   prevalence: z.number(),
@@ -212,7 +216,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
       // The page is cut first and only its rows are joined to their accepted names.
       const rows = await db.query<TaxonRow>(
         `SELECT t.*, c.name AS current_name FROM (
-            SELECT t.mo, t.name, t.name_zh, t.rank, t.status, t.author, t.kingdom, t.phylum, t.family, t.genus, t.prevalence, t.current_mo
+            SELECT t.mo, t.name, t.name_zh, t.rank, t.status, t.author, t.kingdom, t.phylum, t.family, t.genus, t.prevalence, t.current_mo, t.status_correction
               FROM taxon t ${filter} ORDER BY ${order} LIMIT ${p.add(query.pageSize)} OFFSET ${p.add((query.page - 1) * query.pageSize)}
           ) t LEFT JOIN taxon c ON c.mo = t.current_mo AND t.current_mo <> t.mo
           ORDER BY ${order}`,
@@ -238,6 +242,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
             genus: t.genus,
             prevalence: t.prevalence,
             current: t.current_mo && t.current_name ? { id: t.current_mo, name: t.current_name } : null,
+            statusCorrection: statusCorrectionOf(t.status_correction),
           })),
         },
         emptyTexts(service),
@@ -288,6 +293,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = a
         zhAliases: aliases[0]?.aliases ?? [],
         rank: taxon.rank,
         status: taxon.status,
+        statusCorrection: statusCorrectionOf(taxon.status_correction),
         author: taxon.author,
         source: taxon.source,
         prevalence: taxon.prevalence,

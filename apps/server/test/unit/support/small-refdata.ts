@@ -13,6 +13,8 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
 export const SMALL_GENERA = ['Escherichia', 'Klebsiella', 'Pseudomonas', 'Staphylococcus', 'Enterobacter', 'Candida', 'Bacteroides'];
 /** Genera only the Lab needs (their taxa and WHONET organisms, not their sequences): Salmonella's reporting rules. */
 const LAB_GENERA = ['Salmonella'];
+/** Genera kept in the AMR 3.0.0 taxonomy alone: those of the names the curated status corrections make accepted (an import warns of a correction the list does not warrant). */
+const TAXONOMY_GENERA = ['Microcystis', 'Planktothricoides'];
 export const SMALL_DRUGS = ['AMP', 'AMX', 'AMC', 'MEM', 'CAZ', 'CIP', 'GEN', 'OXA', 'VAN', 'FOX', 'TZP', 'CRO', 'COL'];
 
 export function realDataDir(): string {
@@ -71,7 +73,7 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   mkdirSync(path.join(into, AMR_3), { recursive: true });
   const keptAmr = new Set<string>();
   const amrTaxa = filterTsv(path.join(real, AMR_3, 'microorganisms.tsv.gz'), (cell) => {
-    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || labGenera.has(cell('genus'));
+    const keep = ['kingdom', 'phylum', 'class', 'order', 'family'].includes(cell('rank')) || labGenera.has(cell('genus')) || TAXONOMY_GENERA.includes(cell('genus'));
     if (keep) keptAmr.add(cell('mo'));
     return keep;
   });

@@ -27,6 +27,17 @@ export interface TaxonListItem extends TaxonRef {
   genus: string | null;
   prevalence: number;
   current: { id: string; name: string } | null;
+  statusCorrection: StatusCorrection | null;
+}
+
+/** Set when MDC's curated corrections made a record accepted that the AMR list calls a synonym. */
+export interface StatusCorrection {
+  listedStatus: string;
+  listedAuthority: string;
+  acceptedAuthority: string;
+  gbifId: string;
+  reason: Localized;
+  source: string[];
 }
 
 export interface WhonetInfo {
@@ -69,6 +80,7 @@ export interface TaxonDetail {
   zhAliases: string[];
   rank: string;
   status: string;
+  statusCorrection: StatusCorrection | null;
   author: string | null;
   source: string;
   prevalence: number;

@@ -109,6 +109,9 @@ const zh = {
     match: { prefix: '开头匹配', contains: '包含', exact: '完全一致' } as Record<string, string>,
     childrenOf: '{name} 的下级分类',
     renamedTo: '已更名为',
+    corrected: 'MDC 更正',
+    correctedNote: 'AMR 3.0.0 分类表列为{status}（命名人 {listed}），所指 GBIF 记录 {gbif} 不在表中；MDC 按下列来源以 {accepted} 为正确名称。',
+    correctionSource: '来源',
   },
   taxonDetail: {
     overview: '概况',
@@ -360,6 +363,9 @@ export const resourceTextsEn: ResourceTexts = {
     match: { prefix: 'Starts with', contains: 'Contains', exact: 'Exact' },
     childrenOf: 'Taxa under {name}',
     renamedTo: 'renamed to',
+    corrected: 'corrected by MDC',
+    correctedNote: 'The AMR 3.0.0 taxonomy gives its status as “{status}” (authority {listed}), pointing to GBIF record {gbif}, which the list does not hold; MDC accepts the name, as {accepted}, on the sources below.',
+    correctionSource: 'Source',
   },
   taxonDetail: {
     overview: 'Overview',

@@ -1,8 +1,9 @@
 import { Tag, Tooltip } from 'antd';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
-import type { AntibioticRef, OrganismGroup } from '../api';
+import type { AntibioticRef, OrganismGroup, StatusCorrection } from '../api';
 import { drugName, drugPath, isItalicRank, localized, taxonPath } from '../lib/format';
+import { fmt } from '../lib/texts';
 import { useResourceTexts } from '../texts';
 
 export function TaxonName({ name, rank }: { name: string; rank: string }) {
@@ -62,6 +63,47 @@ export function StatusTag({ status }: { status: string }) {
     <Tag color={color} bordered={false}>
       {tx.statuses[status] ?? status}
     </Tag>
+  );
+}
+
+/**
+ * Why a status differs from the AMR list's: what the list says, the authority MDC accepts, the
+ * curators' reason and where it is published. `compact` (tables) keeps the reason in a tooltip.
+ */
+export function StatusCorrectionNote({ correction, compact = false }: { correction: StatusCorrection; compact?: boolean }) {
+  const tx = useResourceTexts();
+  const locale = useLocale();
+  const sources = correction.source.map((url, i) => (
+    <a key={url} href={url} target="_blank" rel="noreferrer noopener" className="mdc-res-correction-source">
+      {tx.taxon.correctionSource}
+      {correction.source.length > 1 ? ` ${i + 1}` : ''}
+    </a>
+  ));
+  if (compact) {
+    return (
+      <span className="mdc-res-correction" data-testid="taxon-status-correction">
+        <Tooltip title={localized(correction.reason, locale)}>
+          <Tag bordered={false} color="blue">
+            {tx.taxon.corrected}
+          </Tag>
+        </Tooltip>
+        {sources[0]}
+      </span>
+    );
+  }
+  const note = fmt(tx.taxon.correctedNote, {
+    status: (tx.statuses[correction.listedStatus] ?? correction.listedStatus).toLowerCase(),
+    listed: correction.listedAuthority,
+    gbif: correction.gbifId,
+    accepted: correction.acceptedAuthority,
+  });
+  return (
+    <div className="mdc-res-correction" data-testid="taxon-status-correction">
+      <Tag bordered={false} color="blue">
+        {tx.taxon.corrected}
+      </Tag>
+      <span>{note}</span> <span className="mdc-res-muted">{localized(correction.reason, locale)}</span> <span className="mdc-res-chips">{sources}</span>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { downloadUrl, resourcePaths, type BreakpointPage, type Page, type RuleRow, type SequenceRow, type TaxonDetail } from '../api';
 import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../components/BreakpointTable';
-import { DrugLink, LevelTag, OrganismGroupCell, PrevalenceTag, RankLabel, StatusTag, TaxonLink, TaxonName } from '../components/bits';
+import { DrugLink, LevelTag, OrganismGroupCell, PrevalenceTag, RankLabel, StatusCorrectionNote, StatusTag, TaxonLink, TaxonName } from '../components/bits';
 import { NotFound, ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
 import { localized, taxonPath } from '../lib/format';
@@ -68,6 +68,7 @@ function Overview({ taxon }: { taxon: TaxonDetail }) {
       children: (
         <Space size={6} wrap>
           <StatusTag status={taxon.status} />
+          {taxon.statusCorrection && <StatusCorrectionNote correction={taxon.statusCorrection} />}
           {taxon.current && (
             <span data-testid="taxon-current">
               {tx.taxon.renamedTo} <TaxonLink id={taxon.current.id} name={taxon.current.name} nameZh={taxon.current.nameZh} rank={taxon.current.rank} />

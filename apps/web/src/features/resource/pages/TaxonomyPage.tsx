@@ -4,7 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { resourcePaths, type Page, type TaxonDetail, type TaxonListItem } from '../api';
-import { PrevalenceTag, RankLabel, StatusTag, TaxonName } from '../components/bits';
+import { PrevalenceTag, RankLabel, StatusCorrectionNote, StatusTag, TaxonName } from '../components/bits';
 import { Filter, FilterBar } from '../components/FilterBar';
 import { ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
@@ -62,6 +62,7 @@ export default function TaxonomyPage() {
       render: (_, t) => (
         <span className="mdc-res-status-cell">
           <StatusTag status={t.status} />
+          {t.statusCorrection && <StatusCorrectionNote correction={t.statusCorrection} compact />}
           {t.current && (
             <span>
               → <LocaleLink to={taxonPath(t.current.id)}>
