@@ -4,7 +4,7 @@
  * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
  * seconds. Prints `READY <port>` once it listens.
  *
- *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MEMORY=1)
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MALDI=1, BENCH_MEMORY=1)
  *
  * BENCH_MEMORY=1 prints `MEMORY {…}` (process.memoryUsage in MB) every 10 s, so that a memory
  * benchmark can tell the JavaScript heap from buffers (uploads, the embedded database's memory).
@@ -15,6 +15,7 @@ import { openDb, type Queryable } from '../../apps/server/src/db';
 import { buildApp } from '../../apps/server/src/app';
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { insertGenomes, readGenomeFolder } from '../../apps/server/src/resource/genomes';
+import { seedBuiltinLibrary, seedProteinTable } from '../../apps/server/src/blast/proteome/test-spectra';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 const db = await openDb(config);
@@ -54,6 +55,11 @@ const seeded = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ref
 if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await smallReferenceSet('16S'));
 // BENCH_GENOMES=1: the shared reference genomes too, as an import would add them.
 if (process.env.BENCH_GENOMES === '1') await insertGenomes(db, await readGenomeFolder(path.join(config.refdataDir!, 'genome')), 'import');
+// BENCH_MALDI=1: the built-in MALDI-TOF library and the theoretical protein masses, as an import would add them.
+if (process.env.BENCH_MALDI === '1') {
+  await seedBuiltinLibrary(db);
+  await seedProteinTable(db);
+}
 await portal.app.listen({ port: config.port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void portal.close().finally(() => process.exit(0)));
 if (process.env.BENCH_MEMORY === '1') {

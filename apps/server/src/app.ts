@@ -15,6 +15,7 @@ import { migrate } from './db/migrate';
 import { createMailer, type Mailer } from './mail/mailer';
 import { clientKey } from './http/client';
 import { registerErrorHandling } from './http/errors';
+import { registerJsonBody } from './http/json-body';
 import { entityTitleName } from './resource/page-names';
 import { envelope, requestLocale } from './http/envelope';
 import { openApiInfo } from './http/openapi';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBody(app);
 
   const db = options.db ?? (await openDb(config, { memory: options.memoryDb }));
   const applied = await migrate(db);

@@ -94,6 +94,19 @@ describe('assembly reader', () => {
     });
   }
 
+  // Issue 17 R3: the million-contig file was read whole (seconds of the server's thread, +1.1 GB) before
+  // anything judged it. The contig after the limit is refused at its header: what follows it, here a
+  // character that would be refused on its own, is never read.
+  it('refuses a file of more contigs than the limit at the first header past it, before reading the rest', () => {
+    const contigs = Array.from({ length: 10_001 }, (_, i) => [`c${i}`, bases(12)] as [string, string]);
+    const text = `${fasta(contigs)}${'ACGT'.repeat(1_000)}#\n`;
+    const error = refusal(bytes(text), 'many.fna');
+    expect(error.problem).toBe('fragmented');
+    expect(error.texts.en).toMatch(/more than 10,000 sequences/);
+    // Within the limit the same stray character is found: the early refusal is not a blind spot.
+    expect(refusal(bytes(`${fasta(contigs.slice(0, 9_999))}${'ACGT'.repeat(1_000)}#\n`), 'fewer.fna').problem).toBe('characters');
+  });
+
   // Issue 16: a download that failed saves the server's error page under the genome's .fna.gz name;
   // such a file was judged as sequence ("这是蛋白质序列") instead of named for what it is.
   it('says a file named .gz is not gzip-compressed, and what it holds, instead of calling it protein', () => {

@@ -113,4 +113,53 @@ describe.each(dbKinds)('hostile and heavy input on %s (issue 17)', (kind) => {
     const tz = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/x/export.pdf?tz=${'A'.repeat(65)}`, headers: { local: 'en' } });
     expect(tz.json().msg).toBe('tz: more than the limit of 64 characters');
   });
+
+  // R11 as found: the results sent as JSON of 900 KB (under the 1 MB body limit), as text or as a list.
+  it('names the field and its limit for 900 KB of results sent as JSON, as text or as a list', async () => {
+    const token = await activeAccount(portal, smtp);
+    // Few quotes a row, so that the text, escaped once more inside the body, stays under the 1 MB body limit.
+    const rows = Array.from({ length: 3_800 }, (_, i) => ({ antibiotic: 'AMP', value: '16', note: `${i} ${'x'.repeat(200)}` }));
+    const asText = JSON.stringify(rows);
+    expect(asText.length).toBeGreaterThan(900_000);
+    expect(JSON.stringify({ results: asText }).length).toBeLessThan(1024 * 1024);
+    const experiment = { sampleName: 'a', organism: 'Escherichia coli', method: 'MIC' };
+    for (const locale of ['en', 'zh'] as const) {
+      const text = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, results: asText }, { token, locale, json: true });
+      expect(text.status).toBe(400);
+      expect(text.body.msg).toBe(locale === 'en' ? 'results: more than the limit of 200,000 characters' : 'results：超过上限，最多 200,000 个字符');
+      const list = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, results: rows } as unknown as Record<string, string>, { token, locale, json: true });
+      expect(list.status).toBe(400);
+      expect(list.body.msg).toBe(locale === 'en' ? 'results: more than the limit of 500 items' : 'results：超过上限，最多 500 项');
+      expect(list.body.data.fields.results).toBe(list.body.msg);
+    }
+  });
+
+  // R11 as found: `__proto__` in the reactions of a JSON body got a bare "Invalid request".
+  it('names the object that holds a __proto__ or constructor.prototype key, in the language of the request', async () => {
+    const post = (payload: string, locale: 'zh' | 'en', url = '/api/blast/tasks') =>
+      portal.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', local: locale }, payload });
+    const cases: [string, string, { en: string; zh: string }][] = [
+      ['{"method":"biochem","panel":"conventional","reactions":{"IND":"+","__proto__":"+"}}', 'reactions', { en: 'reactions: the key "__proto__" is not accepted', zh: 'reactions：不接受名为“__proto__”的键' }],
+      ['{"method":"biochem","panel":"conventional","reactions":{"__proto__":{"VP":"+"}}}', 'reactions', { en: 'reactions: the key "__proto__" is not accepted', zh: 'reactions：不接受名为“__proto__”的键' }],
+      ['{"method":"biochem","panel":"conventional","reactions":{"constructor":{"prototype":{"VP":"+"}}}}', 'reactions.constructor', { en: 'reactions.constructor: the key "prototype" is not accepted', zh: 'reactions.constructor：不接受名为“prototype”的键' }],
+      ['{"__proto__":{"admin":true},"method":"16S","sequence":"ACGT"}', '_', { en: 'The request: the key "__proto__" is not accepted', zh: '请求内容：不接受名为“__proto__”的键' }],
+    ];
+    const before = Number((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blast_task'))[0]!.n);
+    for (const [payload, field, texts] of cases) {
+      for (const locale of ['en', 'zh'] as const) {
+        const answer = await post(payload, locale);
+        expect(answer.statusCode, payload).toBe(400);
+        expect(answer.json().msg, payload).toBe(texts[locale]);
+        expect(answer.json().data.fields[field], payload).toBe(texts[locale]);
+      }
+    }
+    expect(Number((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blast_task'))[0]!.n)).toBe(before);
+    // Keys that only look alike are fields like any other, and refused (or not) by the method as such.
+    const lookalike = await post('{"method":"biochem","panel":"conventional","reactions":{"proto":"+","constructor":"+"}}', 'en');
+    expect(lookalike.json().msg).toBe('Reactions: unknown test code "proto".');
+    // Unreadable JSON says so; a body nested deeper than a call stack goes is answered, not a 500.
+    expect((await post('{"method":"biochem",', 'zh')).json().msg).toBe('提交的内容不是有效的 JSON');
+    const deep = await post(`${'['.repeat(300_000)}${']'.repeat(300_000)}`, 'en');
+    expect(deep.statusCode).toBe(400);
+  });
 });

@@ -741,6 +741,20 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(single.status).toBe(400);
   });
 
+  // Issue 17 R10 as found: "无法读取该文件：unrecognised header…", a Chinese sentence ending in the reader's English reason.
+  it('says why an isolate file cannot be read in the language of the request alone', async () => {
+    const notes = 'Specimen log, week 47\nurine; E. coli; ampicillin resistant\n';
+    const zh = await upload({ name: 'notes.txt', content: notes }, {}, 'zh');
+    expect(zh.status).toBe(400);
+    expect(zh.body.msg).toMatch(/^无法读取该文件：无法识别的表头/);
+    // Column names and codes may stay as written (ORGANISM, guideline…); English prose may not.
+    expect(zh.body.msg).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
+    const en = await upload({ name: 'notes.txt', content: notes }, {}, 'en');
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toMatch(/^The file could not be read: unrecognised header/);
+    expect(en.body.msg).not.toMatch(/[\u3000-\u9fff\uff00-\uffef]/);
+  });
+
   it('builds the knowledge base once and again only after a new import', async () => {
     const before = (await labKnowledge(portal.db))!;
     expect(await labKnowledge(portal.db)).toBe(before);

@@ -169,6 +169,32 @@ describe('word-by-word matching (abbreviated binomials, drug abbreviations)', ()
   });
 });
 
+// Issue 17's memory budget counts on this cache staying at 5,000 answers however many different
+// keystrokes come: a remembered answer comes back as the same object, a forgotten one afresh.
+describe('remembered answers', () => {
+  it('keeps the 5,000 most recently asked and forgets older ones', () => {
+    const own = buildIndex();
+    const first = own.search('escherichia');
+    expect(own.search('escherichia')).toBe(first);
+    for (let i = 0; i < 5_000; i++) own.search(`strep${i}`);
+    const recent = own.search('strep4999');
+    expect(own.search('strep4999')).toBe(recent);
+    const again = own.search('escherichia');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('keeps an answer asked again while others come', () => {
+    const own = buildIndex();
+    const kept = own.search('klebsiella');
+    for (let i = 0; i < 6_000; i++) {
+      own.search(`amox${i}`);
+      if (i % 1_000 === 0) expect(own.search('klebsiella')).toBe(kept);
+    }
+    expect(own.search('klebsiella')).toBe(kept);
+  });
+});
+
 describe('normalizeKey', () => {
   it('folds case, accents, full-width characters and name separators', () => {
     expect(normalizeKey('  Amoxicillin/Clavulanic  acid ')).toBe('amoxicillin clavulanic acid');
