@@ -4,7 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 missing=()
-for tool in mash fastANI; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+tools=(mash fastANI)
+# fastANI is needed only when it is run.
+[[ " $* " == *" --skip-fastani "* ]] && tools=(mash)
+for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 [ -x /usr/bin/time ] || missing+=("/usr/bin/time")
 if [ ${#missing[@]} -gt 0 ]; then
   echo "missing: ${missing[*]} — install with: apt-get install -y mash fastani time" >&2
