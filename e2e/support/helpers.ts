@@ -10,11 +10,22 @@ let n = 0;
 export const freshEmail = () => `e2e${Date.now()}${n++}@lab.example.org`;
 
 /** Waits until `check` holds, polling; playwright-core has no test runner's auto-waiting expect. */
+/**
+ * Waits until `check` holds. A check that throws meanwhile — the page navigating between two reads
+ * ("execution context was destroyed" while the app switches language), an element not there yet —
+ * is asked again, as a person looks again; at the deadline its last error is part of the failure.
+ */
 export async function eventually(check: () => Promise<boolean> | boolean, message: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
+    try {
+      if (await check()) return;
+      lastError = undefined;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out: ${message}${lastError ? ` (last check failed: ${lastError instanceof Error ? lastError.message : String(lastError)})` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

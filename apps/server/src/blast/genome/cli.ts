@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { calledName, GENOME_THRESHOLDS, type GenomeIdentification } from '@mdc/core/identify/genome';
@@ -27,7 +28,8 @@ Usage:
                ("not-comparable" below ${GENOME_THRESHOLDS.comparable} %);
                json: calls, references, QC and 16S copies
   --top        references listed per query (default 5)
-  --threads    threads for reading and sketching (default 1)
+  --threads    threads for reading and sketching (default one per core: the first run against a
+               reference folder sketches every genome in it, 44 in 1.6 s on 2 threads, 3.5 s on one)
   --fresh-sketches
                sketch every reference anew instead of reading the sketch cache (MDC_HOME/cache/genome,
                filed by the genome's bases, so a changed file or import is sketched again anyway)
@@ -37,7 +39,7 @@ ${GENOME_THRESHOLDS.genus} % ≤ ANI < ${GENOME_THRESHOLDS.species} %; none belo
 
 
 /** The genomes a reference folder's manifest names, each keyed by its file's bytes for the sketch cache. */
-function folderReferences(pool: GenomePool, dir: string, cache: SketchCache | undefined) {
+function folderReferences(pool: GenomePool, dir: string, cache: SketchCache | undefined, sketchThreads: number) {
   const rows = readGenomeManifest(dir).filter((r) => r.role !== 'test');
   if (rows.length === 0) throw new UsageError(`${dir}/manifest.tsv names no reference genomes`);
   const inputs: ReferenceInput[] = rows.map((r, i) => {
@@ -46,11 +48,11 @@ function folderReferences(pool: GenomePool, dir: string, cache: SketchCache | un
     return { id: String(i + 1), species: r.species, strain: r.strain, accession: r.accession, name: r.file, file };
   });
   const entries = inputs.map((input) => ({ ...input, sketchKey: cache?.fileKey(input.file!) ?? '' }));
-  return loadReferenceSketches(pool, entries, (missing) => missing, cache);
+  return loadReferenceSketches(pool, entries, (missing) => missing, cache, sketchThreads);
 }
 
 /** The shared imported reference genomes; their bases are fetched only for sketches not in the cache. */
-async function importedReferences(pool: GenomePool, cache: SketchCache | undefined) {
+async function importedReferences(pool: GenomePool, cache: SketchCache | undefined, sketchThreads: number) {
   const db = await openDb(loadConfig());
   try {
     await migrate(db);
@@ -68,7 +70,7 @@ async function importedReferences(pool: GenomePool, cache: SketchCache | undefin
       ]);
       const byId = new Map(sequences.map((s) => [String(s.id), s.sequence]));
       return missing.map(({ sketchKey: _, ...m }) => ({ ...m, packed: new Uint8Array(byId.get(m.id)!) }));
-    }, cache);
+    }, cache, sketchThreads);
   } finally {
     await db.close();
   }
@@ -124,7 +126,7 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
         reference: { type: 'string' },
         format: { type: 'string', default: 'tsv' },
         top: { type: 'string', default: '5' },
-        threads: { type: 'string', default: '1' },
+        threads: { type: 'string', default: String(availableParallelism()) },
         'fresh-sketches': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -146,10 +148,12 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
       throw new UsageError(`${values.reference} has no readable manifest.tsv`);
     }
 
-    pool = new GenomePool(threads);
+    // Every thread indexes the library it is given: no more threads than assemblies to identify;
+    // sketching references missing from the cache uses all `threads` (see GenomePool.sketch).
+    pool = new GenomePool(Math.min(threads, queries.length));
     let t = performance.now();
     const cache = values['fresh-sketches'] ? undefined : SketchCache.of(loadConfig().home);
-    const { references, cached } = values.reference ? await folderReferences(pool, values.reference, cache) : await importedReferences(pool, cache);
+    const { references, cached } = values.reference ? await folderReferences(pool, values.reference, cache, threads) : await importedReferences(pool, cache, threads);
     await pool.library('cli', references);
     log(
       `sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${cached} from the sketch cache, ${threads} thread${threads > 1 ? 's' : ''})`,

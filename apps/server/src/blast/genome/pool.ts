@@ -33,6 +33,9 @@ export class GenomePool {
     for (let i = 0; i < Math.max(1, size); i++) this.threads.push(this.spawn());
   }
 
+  /** Threads started for one sketching and ended after it (see sketch): their end is no death. */
+  private readonly passing = new Set<Worker>();
+
   private spawn(): Thread {
     const worker = new Worker(new URL('./thread.mjs', import.meta.url));
     const thread: Thread = { worker, busy: 0, ready: Promise.resolve() };
@@ -59,7 +62,7 @@ export class GenomePool {
       else pending.resolve(message);
     });
     const died = (error: Error) => {
-      if (this.closed) return;
+      if (this.closed || this.passing.has(worker)) return;
       // The thread's libraries die with it: every waiting job fails and is retried by the queue.
       for (const [job, pending] of this.pending) {
         this.pending.delete(job);
@@ -95,16 +98,33 @@ export class GenomePool {
   /**
    * Sketches references, spread over the threads — each takes the next genome when it is done
    * with one, so that a few large genomes do not leave a thread idle; the sketches come back in
-   * shared memory.
+   * shared memory. With `threads` above the pool's size, threads are added for this sketching
+   * alone and ended after it: a command that sketches a whole reference folder once uses every
+   * core for it, and keeps only the threads its identifications need (each thread indexes the
+   * library it is given).
    */
-  async sketch(inputs: ReferenceInput[]): Promise<SharedReference[]> {
+  async sketch(inputs: ReferenceInput[], threads = this.threads.length): Promise<SharedReference[]> {
+    const extra: Thread[] = [];
+    for (let i = this.threads.length; i < Math.min(threads, inputs.length); i++) {
+      const thread = this.spawn();
+      this.passing.add(thread.worker);
+      extra.push(thread);
+    }
+    try {
+      return await this.sketchOn([...this.threads, ...extra], inputs);
+    } finally {
+      await Promise.all(extra.map((thread) => thread.worker.terminate()));
+    }
+  }
+
+  private async sketchOn(threads: Thread[], inputs: ReferenceInput[]): Promise<SharedReference[]> {
     const out = new Array<SharedReference>(inputs.length);
     const size = (input: ReferenceInput) => input.packed?.length ?? input.fasta?.length ?? (input.file ? statSync(input.file).size : 0);
     // Largest first: the last genomes to start are small, so the threads finish together.
     const order = inputs.map((input, at) => ({ at, size: size(input) })).sort((a, b) => b.size - a.size).map((o) => o.at);
     let next = 0;
     await Promise.all(
-      this.threads.map(async (thread) => {
+      threads.map(async (thread) => {
         while (next < inputs.length) {
           const at = order[next++]!;
           const answer = await this.send(thread, { type: 'sketch', inputs: [inputs[at]!] });

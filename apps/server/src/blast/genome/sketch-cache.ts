@@ -191,6 +191,7 @@ export async function loadReferenceSketches<E extends ReferenceEntry>(
   entries: E[],
   inputsOf: (missing: E[]) => ReferenceInput[] | Promise<ReferenceInput[]>,
   cache: SketchCache | undefined,
+  sketchThreads?: number,
 ): Promise<{ references: SharedReference[]; cached: number }> {
   const references = new Array<SharedReference>(entries.length);
   const missing: number[] = [];
@@ -200,7 +201,7 @@ export async function loadReferenceSketches<E extends ReferenceEntry>(
     else missing.push(at);
   });
   if (missing.length) {
-    const sketched = await pool.sketch(await inputsOf(missing.map((at) => entries[at]!)));
+    const sketched = await pool.sketch(await inputsOf(missing.map((at) => entries[at]!)), sketchThreads);
     missing.forEach((at, i) => {
       const reference = sketched[i]!;
       references[at] = reference;
