@@ -8,12 +8,13 @@ if [ ! -d node_modules ] || [ "${CI:-}" = "true" ]; then
   npm ci --no-audit --no-fund
 fi
 
-# Browser tests need Debian's Chromium; PDF exports and screenshots need a CJK font.
-if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
-  echo "installing Debian chromium and fonts-noto-cjk for the browser tests and PDF exports"
+# Browser tests need Debian's Chromium; PDF exports and screenshots need a CJK font; the PDF tests
+# read the reports back with poppler's pdftotext (where words are drawn, what text they hold).
+if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! command -v pdftotext >/dev/null; then
+  echo "installing Debian chromium, fonts-noto-cjk and poppler-utils for the browser tests and PDF exports"
   SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
 fi
 
 npm run typecheck

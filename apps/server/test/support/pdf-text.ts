@@ -1,4 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
+
+/** Whether poppler's pdftotext is installed (the test command installs it; tests that need it skip without it). */
+export const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** A piece of text as a PDF page draws it, and whether it is slanted (italic by shear, as MDC's PDFs draw names). */
 export interface PdfRun {

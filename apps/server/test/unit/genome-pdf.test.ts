@@ -6,15 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { genomePdf } from '../../src/blast/genome/pdf';
 import type { GenomeTaskResult } from '../../src/blast/genome/schemas';
 import { pdfAvailable } from '../../src/blast/report';
+import { hasPdftotext } from '../support/pdf-text';
 
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 interface Word {
   text: string;

@@ -11,16 +11,9 @@ import { taskResult } from '../../src/blast/proteome/method';
 import { proteomePdf } from '../../src/blast/proteome/pdf';
 import { zipFiles } from '../../src/blast/proteome/test-spectra';
 import { pdfAvailable } from '../../src/blast/report';
+import { hasPdftotext } from '../support/pdf-text';
 
 const dataDir = findRefdataDir();
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.skipIf(!dataDir || !hasPdftotext || !pdfAvailable('zh'))('the MALDI PDF as a reader sees it (issue 16 newcomer\'s list)', () => {
   it('prints Chinese species names, labels replicates of one spot apart, and keeps "correlation" whole', async () => {
