@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FiredRule, IsolateAlert, IsolateResult, Localized } from '@mdc/core/ast';
+import type { Locale } from '@mdc/contracts';
 import type { Db, Queryable } from '../db';
 import { enqueue } from '../jobs/queue';
 import { breakpointText, sampleTypeLabel, siteChoiceLabel, type IsolateTests } from './catalog';
@@ -46,7 +47,10 @@ export interface ExperimentRow {
     context?: ExperimentContext;
   };
   summary: ExperimentSummary | null;
+  /** The reason of an experiment failed before reasons were kept per language (see error_zh, error_en). */
   error: string | null;
+  error_zh?: string | null;
+  error_en?: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
   result_count?: number;
@@ -95,7 +99,7 @@ export function experimentSettings(row: Pick<ExperimentRow, 'kind' | 'input'>): 
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function experimentItem(row: ExperimentRow) {
+export function experimentItem(row: ExperimentRow, locale: Locale) {
   return {
     id: row.ref,
     number: Number(row.number),
@@ -112,7 +116,7 @@ export function experimentItem(row: ExperimentRow) {
     year: row.year,
     createdAt: iso(row.created_at)!,
     finishedAt: iso(row.finished_at),
-    error: row.error,
+    error: (locale === 'en' ? row.error_en : row.error_zh) ?? row.error,
     resultCount: Number(row.result_count ?? 0),
     categories: row.summary?.categories ?? null,
   };
@@ -257,7 +261,7 @@ export interface ListFilter {
   pageSize: number;
 }
 
-export async function listExperiments(db: Queryable, userId: number, filter: ListFilter) {
+export async function listExperiments(db: Queryable, userId: number, filter: ListFilter, locale: Locale) {
   const params: unknown[] = [userId];
   const add = (value: unknown) => {
     params.push(value);
@@ -278,7 +282,7 @@ export async function listExperiments(db: Queryable, userId: number, filter: Lis
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${add(filter.pageSize)} OFFSET ${add((filter.page - 1) * filter.pageSize)}`,
     params,
   );
-  return { total: Number(rows[0]?.total ?? 0), page: filter.page, pageSize: filter.pageSize, list: rows.map(experimentItem) };
+  return { total: Number(rows[0]?.total ?? 0), page: filter.page, pageSize: filter.pageSize, list: rows.map((row) => experimentItem(row, locale)) };
 }
 
 export async function deleteExperiment(db: Queryable, userId: number, address: string): Promise<boolean> {
@@ -432,10 +436,12 @@ export async function runInterpretJob(db: Db, experimentId: number, knowledge: L
   return { results: stored.length };
 }
 
-export async function markFailed(db: Queryable, experimentId: number, error: string): Promise<void> {
-  await db.query(`UPDATE lab_experiment SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [
+/** Marks an experiment failed with its reason in each language (see labFailureTexts). */
+export async function markFailed(db: Queryable, experimentId: number, reason: { zh: string; en: string }): Promise<void> {
+  await db.query(`UPDATE lab_experiment SET status = 'failed', error = NULL, error_zh = $2, error_en = $3, finished_at = now() WHERE id = $1 AND status = 'running'`, [
     experimentId,
-    error.slice(0, 2000),
+    reason.zh.slice(0, 2000),
+    reason.en.slice(0, 2000),
   ]);
 }
 

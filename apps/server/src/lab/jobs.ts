@@ -4,7 +4,7 @@ import { emptySummary, interpretFile, type BatchRow } from './batch';
 import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterpretJob, storeBatchOutput, type ExperimentRow } from './experiments';
 import { IsolateFileError, openIsolateFile } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
-import { importHintTexts } from './messages';
+import { importHintTexts, labFailureTexts } from './messages';
 import { REREAD_QUEUE, rereadIsolates, storeExperiment, storeFileIsolates } from './antibiogram/store';
 
 interface ExperimentPayload {
@@ -22,7 +22,8 @@ async function knowledgeFor(context: JobContext): Promise<LabKnowledge> {
   // Nothing to interpret with: retrying cannot help until someone imports the data.
   if (!knowledge) {
     const texts = importHintTexts(context.config.refdataDir);
-    // The reason is stored once and read in either language: both go in.
+    // The queue hands on one message: both languages go in, a line each, and are parted when the
+    // experiment is marked failed (labFailureTexts).
     throw new PermanentJobError(`${texts.en}\n${texts.zh}`);
   }
   return knowledge;
@@ -33,7 +34,7 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
   const { db } = context;
   const onFailed = async (job: { payload: unknown }, error: string) => {
     const id = Number((job.payload as Partial<ExperimentPayload> | null)?.experimentId);
-    if (Number.isInteger(id)) await markFailed(db, id, error);
+    if (Number.isInteger(id)) await markFailed(db, id, labFailureTexts(error));
   };
   return {
     [INTERPRET_QUEUE]: {
@@ -62,7 +63,8 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
         try {
           file = openIsolateFile(row.content);
         } catch (error) {
-          if (error instanceof IsolateFileError) throw new PermanentJobError(error.message);
+          // Both languages, a line each, as knowledgeFor's reason (parted by labFailureTexts).
+          if (error instanceof IsolateFileError) throw new PermanentJobError(`${error.texts.en.replace(/\n/g, ' ')}\n${error.texts.zh.replace(/\n/g, ' ')}`);
           throw error;
         }
         const rows: BatchRow[] = [];

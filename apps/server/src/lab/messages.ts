@@ -69,3 +69,24 @@ export function tooManyResults(results: number, isolates: number, limit: number)
     zh: `文件含 ${results} 个药敏结果（${isolates} 株菌）；网页上传的一个批次最多判读 ${limit} 个结果。请拆分文件，或在命令行用 mdc interpret --input 判读`,
   };
 }
+
+const CJK = /[\u3000-\u9fff]/;
+
+/**
+ * A failed job's reason for its reader, one language each (the queue hands on a message string,
+ * also from `mdc worker` processes): a reason written in both languages (English line, then Chinese)
+ * is split; running out of memory says what to do; anything else is wrapped in a sentence of the
+ * reader's language, its own words kept in brackets (as identification tasks do).
+ */
+export function labFailureTexts(error: string): Texts {
+  const lines = error.split('\n');
+  if (lines.length === 2 && !CJK.test(lines[0]!) && CJK.test(lines[1]!)) return { en: lines[0]!, zh: lines[1]! };
+  if (/out of memory|ERR_WORKER_OUT_OF_MEMORY|heap limit/i.test(error)) {
+    return {
+      zh: '判读时内存不足，未能完成。请把文件拆成几部分分别上传，或在命令行用 mdc interpret --input 判读。',
+      en: 'The interpretation ran out of memory and could not finish. Upload the file in parts, or interpret it on the command line with mdc interpret --input.',
+    };
+  }
+  const own = error.slice(0, 500);
+  return { zh: `药敏判读未能完成，请稍后重新提交（${own}）`, en: `The interpretation could not be completed; please submit it again later (${own})` };
+}

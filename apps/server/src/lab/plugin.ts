@@ -380,7 +380,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         ...(q.organism ? { organism: q.organism } : {}),
         ...(q.from ? { from: q.from } : {}),
         ...(q.to ? { to: q.to } : {}),
-      });
+      }, requestLocale(request));
       return ok(request, reply, page);
     },
   );
@@ -430,7 +430,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         })),
       };
     }
-    const item = experimentItem(row);
+    const item = experimentItem(row, requestLocale(request));
     const detail: ExperimentDetail = {
       ...item,
       resultCount: row.kind === 'batch' ? (batch?.results ?? 0) : results.length,

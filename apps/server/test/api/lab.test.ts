@@ -778,8 +778,14 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     portal.app.jobs.wake();
     const detail = await waitForStatus(id, alice);
     expect(detail.status).toBe('failed');
-    expect(detail.error).toMatch(/mdc import/);
-    expect(detail.error).toMatch(/尚未导入/);
+    // The reason in the reader's language alone (issue 17, R10): it was one string holding both.
+    expect(detail.error).toMatch(/has not been imported yet.*mdc import/);
+    expect(detail.error).not.toMatch(/[\u3000-\u9fff]/);
+    const inChinese = (await get(`/api/lab/experiments/${id}`, alice, 'zh')).body.data;
+    expect(inChinese.error).toMatch(/尚未导入.*mdc import/);
+    expect(inChinese.error).not.toMatch(/has not been|imported yet/);
+    const listed = (await get('/api/lab/experiments?status=failed', alice, 'zh')).body.data.list.find((e: { id: string }) => e.id === id);
+    expect(listed.error).toBe(inChinese.error);
     const options = await get('/api/lab/options', undefined, 'zh');
     expect(options.body.data.ready).toBe(false);
     expect(options.body.data.hint.zh).toMatch(/尚未导入/);
