@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // `e2e` drives a real Chromium against a running portal.
 export default defineConfig({
   test: {
+    // Two test files at a time on the two cores: one at a time (vitest's default here) kept the
+    // machine at about one busy core through a 20-minute run, the API files mostly waiting on
+    // PostgreSQL, jobs and timers. Each portal of a test has its own MDC_HOME and schema.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -30,6 +34,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // After the unit and API files, alone: a browser journey waits on what a person waits
+          // for, and a second test file beside it would only slow what it waits on.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
