@@ -2,29 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TaxonomyFormatError } from './errors';
-import type { Taxon, TaxonStatusCorrection } from './types';
+import type { StatusCorrection, Taxon, TaxonStatusCorrection } from './types';
+
+export type { StatusCorrection } from './types';
 
 export const STATUS_CORRECTIONS_FILE = 'status-corrections.tsv';
 /** The project's curated corrections, `packages/refdata/taxonomy/status-corrections.tsv`. */
 export const projectStatusCorrectionsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../taxonomy', STATUS_CORRECTIONS_FILE);
 export const STATUS_CORRECTION_COLUMNS = ['name', 'listed_authority', 'gbif_renamed_to', 'accepted_authority', 'reason', 'reason_zh', 'source'] as const;
-
-/**
- * One curated correction: the list calls `name` (under `listedAuthority`) a synonym of GBIF record
- * `gbifRenamedTo`, which it does not hold; the nomenclatural databases cited in `source` give the
- * same binomial, under `acceptedAuthority`, as the accepted name.
- */
-export interface StatusCorrection {
-  name: string;
-  listedAuthority: string;
-  gbifRenamedTo: string;
-  acceptedAuthority: string;
-  reason: string;
-  reasonZh: string;
-  source: string[];
-  file: string;
-  line: number;
-}
 
 const BINOMIAL = /^[A-Z][a-z]+ [a-z][a-z-]+$/;
 const ADDRESS = /^https?:\/\/\S+$/;

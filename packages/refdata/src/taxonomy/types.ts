@@ -117,13 +117,16 @@ export interface CurrentName {
   problem?: CurrentNameProblem;
 }
 
-/** What the project changed about a record's status, and on what evidence. */
-export interface TaxonStatusCorrection {
-  /** Status and authority as the list gives them. */
-  listedStatus: TaxonStatus;
+/**
+ * One curated correction (packages/refdata/taxonomy/status-corrections.tsv): the list calls `name`
+ * (under `listedAuthority`) a synonym of GBIF record `gbifRenamedTo`, which it does not hold; the
+ * nomenclatural databases cited in `source` give the same binomial, under `acceptedAuthority`, as
+ * the accepted name.
+ */
+export interface StatusCorrection {
+  name: string;
   listedAuthority: string;
-  /** The GBIF id the list renames the record to, which names none of its rows. */
-  gbifId: string;
+  gbifRenamedTo: string;
   acceptedAuthority: string;
   reason: string;
   reasonZh: string;
@@ -132,4 +135,12 @@ export interface TaxonStatusCorrection {
   /** Row of the corrections file. */
   file: string;
   line: number;
+}
+
+/** What the project changed about a record's status, and on what evidence (a correction as applied to the record). */
+export interface TaxonStatusCorrection extends Omit<StatusCorrection, 'name' | 'gbifRenamedTo'> {
+  /** Status as the list gives it. */
+  listedStatus: TaxonStatus;
+  /** The GBIF id the list renames the record to, which names none of its rows. */
+  gbifId: string;
 }
