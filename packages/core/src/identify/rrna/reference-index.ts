@@ -127,8 +127,6 @@ export class ReferenceIndexBuilder {
   private readonly starts: number[] = [];
   private readonly refs: ReferenceInfo[] = [];
   private readonly skipped: { accession: string; reason: string }[] = [];
-  /** References accepted (described or not: see addUndescribed). */
-  private count = 0;
   private undescribed = false;
   private total = 0;
   private spentMs = 0;
@@ -176,9 +174,23 @@ export class ReferenceIndexBuilder {
    * Adds one reference whose residues are bytes (letters, whitespace already removed, as
    * `forEachFastaRecord` gives them): encoded straight into the pool, no string in between.
    */
-  addResidues(ref: Omit<ReferenceSequence, 'sequence'>, residues: Uint8Array): boolean;
-  addResidues(ref: Omit<ReferenceSequence, 'sequence'> | undefined, residues: Uint8Array, name: () => string): boolean;
-  addResidues(ref: Omit<ReferenceSequence, 'sequence'> | undefined, residues: Uint8Array, name?: () => string): boolean {
+  addResidues(ref: Omit<ReferenceSequence, 'sequence'>, residues: Uint8Array): boolean {
+    return this.addBytes(ref, residues, () => ref.accession);
+  }
+
+  /**
+   * Adds one reference whose description its caller reads later, when a search reports it (the
+   * index's `refs` are then the caller's to supply, one per reference added): for a reader of
+   * 40,000 headers of which a batch reports a few hundred. `name` is asked only to name a reference
+   * refused for its residues.
+   */
+  addUndescribed(residues: Uint8Array, name: () => string): boolean {
+    if (this.refs.length > 0) throw new Error('ReferenceIndexBuilder: described and undescribed references mixed');
+    this.undescribed = true;
+    return this.addBytes(undefined, residues, name);
+  }
+
+  private addBytes(ref: Omit<ReferenceSequence, 'sequence'> | undefined, residues: Uint8Array, name: () => string): boolean {
     if (this.finished) throw new Error('ReferenceIndexBuilder: add after finish');
     const started = performance.now();
     this.room(residues.length);
@@ -195,26 +207,14 @@ export class ReferenceIndexBuilder {
     }
     let ok = true;
     if (invalidAt >= 0) {
-      this.skipped.push({ accession: ref?.accession ?? name!(), reason: `character '${String.fromCharCode(residues[invalidAt]!)}' is not a nucleotide` });
+      this.skipped.push({ accession: name(), reason: `character '${String.fromCharCode(residues[invalidAt]!)}' is not a nucleotide` });
       ok = false;
     } else if (residues.length === 0) {
-      this.skipped.push({ accession: ref?.accession ?? name!(), reason: 'empty sequence' });
+      this.skipped.push({ accession: name(), reason: 'empty sequence' });
       ok = false;
     } else this.accept(ref, residues.length);
     this.spentMs += performance.now() - started;
     return ok;
-  }
-
-  /**
-   * Adds one reference whose description its caller reads later, when a search reports it (the
-   * index's `refs` are then the caller's to supply, one per reference added): for a reader of
-   * 40,000 headers of which a batch reports a few hundred. `name` is asked only to name a reference
-   * refused for its residues.
-   */
-  addUndescribed(residues: Uint8Array, name: () => string): boolean {
-    if (this.refs.length > 0) throw new Error('ReferenceIndexBuilder: described and undescribed references mixed');
-    this.undescribed = true;
-    return this.addResidues(undefined, residues, name);
   }
 
   private accept(ref: Omit<ReferenceSequence, 'sequence'> | undefined, length: number): void {
@@ -223,12 +223,12 @@ export class ReferenceIndexBuilder {
       if (this.undescribed) throw new Error('ReferenceIndexBuilder: described and undescribed references mixed');
       this.refs.push(referenceInfo(ref, length));
     }
-    this.count++;
     this.total += length;
   }
 
+  /** References accepted, described or not (each has its start). */
   get size(): number {
-    return this.count;
+    return this.starts.length;
   }
 
   private sealed: SealedReferences | undefined;
@@ -245,7 +245,7 @@ export class ReferenceIndexBuilder {
     const started = performance.now();
     const shared = this.options.shared ?? false;
     const total = this.total;
-    const n = this.count;
+    const n = this.starts.length;
     const codes = allocate(Uint8Array, 1, total, shared);
     codes.set(this.pool.subarray(0, total));
     this.pool = new Uint8Array(0);
