@@ -9,8 +9,8 @@ import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
-import { lazyReferences, referenceLines } from '../reference-lines';
-import { HeaderLinesBuilder, describeItsHeader, headerLineReader, mdcHeader } from './header-lines';
+import { referenceLines } from '../reference-lines';
+import { HeaderLinesBuilder, describeItsHeader, headerLineReader, linesReferences, mdcHeader } from './header-lines';
 import { threadReady } from '../thread-ready';
 import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } from './thread';
 
@@ -89,7 +89,7 @@ async function indexReferenceFile(
   });
   const built = helper ? await finishOnTwoThreads(builder, helper) : builder.finish();
   const lines = headers.lines(bytes, true);
-  const index: ReferenceIndex = { ...built, refs: lazyReferences(lines, headerLineReader(lines, built)) };
+  const index: ReferenceIndex = { ...built, refs: linesReferences(lines, built) };
   return { index, shared: { data: arraysOf(index), lines, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, lines) ?? Promise.resolve() };
 }
 

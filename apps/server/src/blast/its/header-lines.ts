@@ -1,7 +1,7 @@
 import { ITS_REGIONS, parseItsHeader, type ItsRegion } from '@mdc/core/identify/its';
 import { referenceInfo, type ReferenceIndexData, type ReferenceInfo } from '@mdc/core/identify/rrna';
 import { parseFastaHeader } from '@mdc/refdata/fasta';
-import type { LineReader, ReferenceLines } from '../reference-lines';
+import { lazyReferences, type LineReader, type ReferenceLines } from '../reference-lines';
 
 /**
  * A reference file's header lines, kept as the file has them and read into a description only when
@@ -84,4 +84,9 @@ export function headerLineReader(lines: ReferenceLines, data: Pick<ReferenceInde
   const { numbers } = lines;
   const { offsets } = data;
   return (line, r) => describeItsHeader(line, region, numbers[r]!, offsets[r + 1]! - offsets[r]!);
+}
+
+/** The references an index's lines describe, read when first asked for: JSON lines (references from the database) or a file's header lines. */
+export function linesReferences(lines: ReferenceLines, data: Pick<ReferenceIndexData, 'offsets'>): ReferenceInfo[] {
+  return lines.form === 'json' ? lazyReferences(lines) : lazyReferences(lines, headerLineReader(lines, data));
 }

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildReferenceIndex, indexFromData, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
 import { identifyItsSequences, type IdentifyItsOptions, type ItsIndexes, type ItsResult } from '@mdc/core/identify/its';
-import { lazyReferences, type ReferenceLines } from '../reference-lines';
-import { headerLineReader } from './header-lines';
+import type { ReferenceLines } from '../reference-lines';
+import { linesReferences } from './header-lines';
 import { unpack, type PackedReferences } from './packed';
 
 /** An index whose typed arrays live in SharedArrayBuffers: handed to a thread without a copy. */
@@ -66,7 +66,7 @@ if (port) {
       }
       if (message.type === 'share-search') {
         const started = performance.now();
-        const open = (shared: SharedItsIndex): ReferenceIndex => ({ ...indexFromData(shared.data, shared.lines.form === 'json' ? lazyReferences(shared.lines) : lazyReferences(shared.lines, headerLineReader(shared.lines, shared.data))), skipped: shared.skipped });
+        const open = (shared: SharedItsIndex): ReferenceIndex => ({ ...indexFromData(shared.data, linesReferences(shared.lines, shared.data)), skipped: shared.skipped });
         const batch: ItsIndexes = { ITS2: open(message.its2), ...(message.its1 ? { ITS1: open(message.its1) } : {}) };
         const chunks = searchChunks(batch, message.queries, message.next, message.chunk, message.options);
         port.postMessage({ type: 'chunks', chunks, ms: performance.now() - started } satisfies FromThread);
