@@ -4,7 +4,7 @@ import { emptySummary, interpretFile, type BatchRow } from './batch';
 import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterpretJob, storeBatchOutput, type ExperimentRow } from './experiments';
 import { IsolateFileError, openIsolateFile } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
-import { importHintTexts, labFailureTexts } from './messages';
+import { bilingualReason, importHintTexts, labFailureTexts } from './messages';
 import { REREAD_QUEUE, rereadIsolates, storeExperiment, storeFileIsolates } from './antibiogram/store';
 
 interface ExperimentPayload {
@@ -22,9 +22,8 @@ async function knowledgeFor(context: JobContext): Promise<LabKnowledge> {
   // Nothing to interpret with: retrying cannot help until someone imports the data.
   if (!knowledge) {
     const texts = importHintTexts(context.config.refdataDir);
-    // The queue hands on one message: both languages go in, a line each, and are parted when the
-    // experiment is marked failed (labFailureTexts).
-    throw new PermanentJobError(`${texts.en}\n${texts.zh}`);
+    // The queue hands on one message: both languages go in, parted when the experiment is marked failed.
+    throw new PermanentJobError(bilingualReason(texts));
   }
   return knowledge;
 }
@@ -63,8 +62,7 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
         try {
           file = openIsolateFile(row.content);
         } catch (error) {
-          // Both languages, a line each, as knowledgeFor's reason (parted by labFailureTexts).
-          if (error instanceof IsolateFileError) throw new PermanentJobError(`${error.texts.en.replace(/\n/g, ' ')}\n${error.texts.zh.replace(/\n/g, ' ')}`);
+          if (error instanceof IsolateFileError) throw new PermanentJobError(bilingualReason(error.texts));
           throw error;
         }
         const rows: BatchRow[] = [];

@@ -72,6 +72,11 @@ export function tooManyResults(results: number, isolates: number, limit: number)
 
 const CJK = /[\u3000-\u9fff]/;
 
+/** A reason in both languages as one job-failure message (English line, then Chinese), as labFailureTexts parts it. */
+export function bilingualReason(texts: Texts): string {
+  return `${texts.en.replace(/\n/g, ' ')}\n${texts.zh.replace(/\n/g, ' ')}`;
+}
+
 /**
  * A failed job's reason for its reader, one language each (the queue hands on a message string,
  * also from `mdc worker` processes): a reason written in both languages (English line, then Chinese)

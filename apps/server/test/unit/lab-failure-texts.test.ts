@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { importHintTexts, labFailureTexts } from '../../src/lab/messages';
+import { bilingualReason, importHintTexts, labFailureTexts } from '../../src/lab/messages';
 
 const CJK = /[\u3000-\u9fff]/;
 
 describe('a failed Lab job’s reason, one language each', () => {
   it('parts a reason written in both languages, English line first', () => {
     const hint = importHintTexts('/data');
+    expect(labFailureTexts(bilingualReason(hint))).toEqual(hint);
     expect(labFailureTexts(`${hint.en}\n${hint.zh}`)).toEqual(hint);
   });
 
