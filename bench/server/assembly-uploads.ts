@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { json, probe, startBenchPortal } from './harness';
+import { probe, startBenchPortal, submitFile } from './harness';
 
 const { values } = parseArgs({ options: { growth: { type: 'string', default: '200' }, contigs: { type: 'string', default: '1000000' }, mb: { type: 'string', default: '30' } } });
 const growthMb = Number(values.growth);
@@ -60,16 +60,6 @@ function largeAssembly(bytes: number): Buffer {
   return Buffer.concat(parts).subarray(0, Math.max(bytes, 0));
 }
 
-async function submit(base: string, name: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append('method', 'genome');
-  form.append('file', new Blob([bytes]), name);
-  const started = performance.now();
-  const answer = await fetch(`${base}/api/blast/tasks`, { method: 'POST', body: form, headers: { local: 'en' } });
-  const body = await json(answer);
-  return { status: answer.status, body, ms: performance.now() - started };
-}
-
 const cases = [
   { label: `${contigCount.toLocaleString('en')} contigs of 12 bp`, name: 'fragments.fna', make: () => manyContigs(contigCount), reason: 'fragmented' },
   { label: `${values.mb} MB assembly`, name: 'large.fna', make: () => largeAssembly(targetBytes), reason: 'too-large' },
@@ -78,7 +68,7 @@ const cases = [
 const portal = await startBenchPortal();
 const verdicts: boolean[] = [];
 try {
-  const warm = await submit(portal.base, 'warm.fna', Buffer.from(`>w\n${seededBases(3)(50_000)}\n`));
+  const warm = await submitFile(portal.base, 'genome', 'warm.fna', Buffer.from(`>w\n${seededBases(3)(50_000)}\n`));
   console.log(`warm-up: HTTP ${warm.status} ${warm.body.msg}`);
   for (const c of cases) {
     const bytes = c.make();
@@ -88,7 +78,7 @@ try {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, portal.rssMb())), 50);
     const prober = probe(`${portal.base}/api/search/autocomplete`, 100, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'kwd=esch' });
     await new Promise((r) => setTimeout(r, 300));
-    const answer = await submit(portal.base, c.name, bytes);
+    const answer = await submitFile(portal.base, 'genome', c.name, bytes);
     await new Promise((r) => setTimeout(r, 1_000));
     const waits = await prober.stop();
     clearInterval(sampler);

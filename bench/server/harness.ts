@@ -103,6 +103,16 @@ export async function json(response: Response): Promise<{ code: number; msg: str
   return (await response.json()) as { code: number; msg: string; data: any };
 }
 
+/** Submits one file to a method as the web client uploads it, the answer in English; with the time the answer took. */
+export async function submitFile(base: string, method: string, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('method', method);
+  form.append('file', new Blob([bytes]), name);
+  const started = performance.now();
+  const answer = await fetch(`${base}/api/blast/tasks`, { method: 'POST', body: form, headers: { local: 'en' } });
+  return { status: answer.status, body: await json(answer), ms: performance.now() - started };
+}
+
 export async function waitDone(base: string, id: string, token?: string, timeoutMs = 120_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

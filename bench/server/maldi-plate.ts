@@ -17,7 +17,7 @@
  */
 import { parseArgs } from 'node:util';
 import { flexZip, maldiquantSpots, platePositions, zipFiles } from '../../apps/server/src/blast/proteome/test-spectra';
-import { json, probe, startBenchPortal, waitDone } from './harness';
+import { probe, startBenchPortal, submitFile, waitDone } from './harness';
 
 const { values } = parseArgs({ options: { growth: { type: 'string', default: '200' }, after: { type: 'string', default: '1024' } } });
 const growthMb = Number(values.growth);
@@ -33,21 +33,12 @@ function hostilePlate(): Buffer {
   return zipFiles(files);
 }
 
-async function submit(base: string, name: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append('method', 'proteome');
-  form.append('file', new Blob([bytes]), name);
-  const started = performance.now();
-  const answer = await fetch(`${base}/api/blast/tasks`, { method: 'POST', body: form, headers: { local: 'en' } });
-  return { status: answer.status, body: await json(answer), ms: performance.now() - started };
-}
-
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const spots = await maldiquantSpots();
 const portal = await startBenchPortal({ BENCH_MALDI: '1' });
 const verdicts: boolean[] = [];
 try {
-  const warm = await submit(portal.base, 'spot.zip', flexZip(spots.slice(0, 1)));
+  const warm = await submitFile(portal.base, 'proteome', 'spot.zip', flexZip(spots.slice(0, 1)));
   if (warm.body.code !== 0) throw new Error(`warm-up refused: ${warm.body.msg}`);
   await waitDone(portal.base, warm.body.data.id, warm.body.data.token);
   await settle(5_000);
@@ -57,7 +48,7 @@ try {
     const before = portal.rssMb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, portal.rssMb())), 50);
-    const answer = await submit(portal.base, 'hostile-plate.zip', bytes);
+    const answer = await submitFile(portal.base, 'proteome', 'hostile-plate.zip', bytes);
     await settle(1_000);
     clearInterval(sampler);
     const pass = answer.status === 400 && /data points/.test(answer.body.msg) && peak - before < growthMb;
@@ -77,7 +68,7 @@ try {
     const sampler = setInterval(() => (peak = Math.max(peak, portal.rssMb())), 100);
     const prober = probe(`${portal.base}/api/search/autocomplete`, 100, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'kwd=esch' });
     const started = performance.now();
-    const answer = await submit(portal.base, 'plate.zip', bytes);
+    const answer = await submitFile(portal.base, 'proteome', 'plate.zip', bytes);
     const task = answer.body.code === 0 ? await waitDone(portal.base, answer.body.data.id, answer.body.data.token, 300_000) : undefined;
     const jobMs = performance.now() - started;
     const waits = await prober.stop();
