@@ -9,6 +9,7 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta } from '@mdc/refdata/fasta';
 import { itsReference } from '@mdc/core/identify/its';
 import { repoRoot } from '../../src/config';
+import { searchThreadsFor } from '../../src/blast/its/cli';
 import { heldOutItsQueries } from '../../src/blast/its/test-references';
 
 /**
@@ -29,8 +30,8 @@ let withShort: string;
 let broken: string;
 let expected: Map<string, string>;
 
-function identify(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  return run(process.execPath, [mdc, 'identify', '--method', 'ITS', ...args], { env: { ...process.env, MDC_HOME: home }, cwd: repoRoot, maxBuffer: 64 << 20 }).then(
+function identify(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+  return run(process.execPath, [mdc, 'identify', '--method', 'ITS', ...args], { env: { ...process.env, MDC_HOME: home, ...env }, cwd: repoRoot, maxBuffer: 64 << 20 }).then(
     ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }),
   );
@@ -115,7 +116,8 @@ describe('mdc identify --method ITS', () => {
     const one = await identify(['--query', many, '--reference', reference, '--threads', '1', '--fresh-index']);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stderr).toMatch(/identified \d+ sequences on 1 thread\(s\)/);
-    const three = await identify(['--query', many, '--reference', reference, '--threads', '3', '--fresh-index']);
+    // A batch this small is searched on one thread unless told that 8 reads are worth a thread.
+    const three = await identify(['--query', many, '--reference', reference, '--threads', '3', '--fresh-index'], { MDC_READS_PER_SEARCH_THREAD: '8' });
     expect(three.code, three.stderr).toBe(0);
     expect(three.stderr).toMatch(/identified \d+ sequences on 3 thread\(s\)/);
     expect(three.stdout).toBe(one.stdout);
@@ -125,6 +127,17 @@ describe('mdc identify --method ITS', () => {
     const wrong = await identify(['--query', good, '--reference', reference, '--threads', '0']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--threads must be a whole number from 1 to 64/);
+  });
+
+  it('starts a further search thread only for each 1,000 reads, up to --threads', async () => {
+    expect(searchThreadsFor(439, 2, 1000)).toBe(0);
+    expect(searchThreadsFor(999, 8, 1000)).toBe(0);
+    expect(searchThreadsFor(2000, 2, 1000)).toBe(1);
+    expect(searchThreadsFor(5000, 3, 1000)).toBe(2);
+    expect(searchThreadsFor(5000, 1, 1000)).toBe(0);
+    const small = await identify(['--query', many, '--reference', reference, '--threads', '3']);
+    expect(small.code, small.stderr).toBe(0);
+    expect(small.stderr).toMatch(/identified \d+ sequences on 1 thread\(s\)/);
   });
 
   it('refuses a batch in which nothing can be read with exit code 1 and no rows; a wrong option is exit code 2', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceInfo } from '@mdc/core/identify/rrna';
 import { lazyReferences, referenceLines } from '../../src/blast/reference-lines';
-import { HeaderLinesBuilder, describeItsHeader, headerLineReader } from '../../src/blast/its/header-lines';
+import { HeaderLinesBuilder, describeItsHeader, headerLineReader, mdcHeader, mdcHeaderNamesSpecies } from '../../src/blast/its/header-lines';
 
 /** Descriptions as deposited records carry them: brackets, quotes, commas and non-ASCII letters. */
 const refs: ReferenceInfo[] = [
@@ -77,5 +77,28 @@ describe('ITS reference descriptions as the file’s header lines', () => {
     const json = referenceLines(refs, false);
     expect(() => headerLineReader(json, { offsets })).toThrow(/not ITS header lines/);
     expect(() => lazyReferences(json, headerLineReader(lines, { offsets }))).toThrow(/json/);
+  });
+});
+
+describe('mdcHeaderNamesSpecies (the reference filter of MDC-form headers)', () => {
+  it('decides as mdcHeader does: a lineage and a species named, on the edge cases of the form', () => {
+    for (const header of [
+      'ITS2_000001 Candida albicans |taxonomy=Fungi;Ascomycota;Saccharomycetes;Saccharomycetales;Debaryomycetaceae;Candida;Candida albicans',
+      'ITS2_000002 Candida |taxonomy=Fungi;Ascomycota;Saccharomycetes;Saccharomycetales;Debaryomycetaceae;Candida;',
+      'ITS2_000003 x |taxonomy=Fungi;Ascomycota;C;O;F;Candida;   ',
+      'ITS2_000004 x |taxonomy=Candida albicans',
+      'ITS2_000005 x |taxonomy=',
+      'ITS2_000006 a;b |taxonomy=Fungi',
+      'ITS2_000007 a;b |taxonomy=',
+      'ITS2_000008 x |taxonomy=Fungi;Candida;Candida albicans |other=1',
+      'ITS2_000009 x\t|taxonomy=Fungi;Candida;Candida albicans',
+      'ITS2_000010 x |taxonomy=Fungi;Candida;Candida albicans\t',
+      'ITS2_000011 |taxonomy=Fungi;Candida;Candida albicans',
+      'ITS2_000012 x|taxonomy=Fungi;Candida;Candida albicans',
+      'ITS2_000013 x |taxonomy=Fungi; Candida ; Candida albicans ',
+    ]) {
+      const record = mdcHeader(header);
+      expect([header, mdcHeaderNamesSpecies(header)]).toEqual([header, Boolean(record.lineage && record.species)]);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ReferenceIndexBuilder, buildReferenceIndex, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData, type SealedReferences } from '@mdc/core/identify/rrna';
@@ -10,7 +11,7 @@ import { migrate } from '../../db/migrate';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
 import { referenceLines } from '../reference-lines';
-import { HeaderLinesBuilder, describeItsHeader, headerLineReader, linesReferences, mdcHeader } from './header-lines';
+import { HeaderLinesBuilder, describeItsHeader, headerLineReader, linesReferences, mdcHeaderNamesSpecies } from './header-lines';
 import { threadReady } from '../thread-ready';
 import { searchChunks, type FromThread, type SharedItsIndex, type ToThread } from './thread';
 
@@ -29,9 +30,10 @@ Usage:
   --format          tsv (default): one row per hit — query rank accession species similarity length
                     mismatches gaps score confidence; json: the full results (regions, parts, pooled hits)
   --top             hits per query (default all listed)
-  --threads         threads that search the batch (default 1: measured on 439 reads, a second thread
-                    cost more to start than it saved); they share one index in memory, and the
-                    answer is the same for any number
+  --threads         threads that may search the batch (default: the machine's cores); a further
+                    thread is started for each 1,000 reads, as below that it costs what it saves
+                    (each thread compiles the search anew); they share one index in memory, and
+                    the answer is the same for any number
   --fresh-index     index the reference files anew instead of reading the index cache
 
 Records shorter than 100 bases or without a species name (\`Genus_sp\`) are no evidence and are left
@@ -54,12 +56,7 @@ const recipe = (region: ItsRegion) => `its/${region}/min${MIN_REFERENCE_LENGTH[r
  * straight into the index, in shared memory so that search threads use it without a copy. A new
  * index is filed by `file()`, which the command calls while another thread is already searching.
  */
-async function indexReferenceFile(
-  path: string,
-  region: ItsRegion,
-  cache: WordIndexCache | undefined,
-  helper: Worker | undefined,
-): Promise<{ index: ReferenceIndex; shared: SharedItsIndex; cached: boolean; file: () => Promise<void> }> {
+function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCache | undefined): { index: ReferenceIndex; shared: SharedItsIndex; cached: boolean; file: () => Promise<void> } {
   let contents: Uint8Array;
   try {
     contents = readFileSync(path);
@@ -79,60 +76,15 @@ async function indexReferenceFile(
     ordinal++;
     if (residues.length < MIN_REFERENCE_LENGTH[region]) return;
     const header = text.toString('utf8', from, to);
-    if (header.includes('|taxonomy=')) {
-      const record = mdcHeader(header);
-      if (!record.lineage || !record.species) return;
-    } else if (!itsHeaderNamesSpecies(header)) return;
+    if (!(header.includes('|taxonomy=') ? mdcHeaderNamesSpecies(header) : itsHeaderNamesSpecies(header))) return;
     const place = ordinal;
     // Described when a search reports it (headerLineReader); named here only if its bases are refused.
     if (builder.addUndescribed(residues, () => describeItsHeader(header, region, place, residues.length).accession)) headers.add(from, to, place);
   });
-  const built = helper ? await finishOnTwoThreads(builder, helper) : builder.finish();
+  const built = builder.finish();
   const lines = headers.lines(bytes, true);
   const index: ReferenceIndex = { ...built, refs: linesReferences(lines, built) };
   return { index, shared: { data: arraysOf(index), lines, skipped: index.skipped }, cached: false, file: () => cache?.write(key, index, lines) ?? Promise.resolve() };
-}
-
-/**
- * Lists the words of the second half of the references (by bases) on `helper` while this thread
- * lists the first half: the longest step of indexing, halved; the index is the same.
- */
-async function finishOnTwoThreads(builder: ReferenceIndexBuilder, helper: Worker): Promise<ReferenceIndex> {
-  const sealed = builder.seal();
-  if (!sealed.listable || sealed.count < 2) return builder.finish();
-  const { offsets, count } = sealed;
-  let cut = 1;
-  while (cut < count - 1 && offsets[cut]! < offsets[count]! / 2) cut++;
-  const theirs = listWordsOn(helper, sealed, cut, count);
-  const mine = listWordsOf(sealed, 0, cut, { shared: true });
-  return builder.finishListed([mine, await theirs]);
-}
-
-function listWordsOn(worker: Worker, sealed: SealedReferences, from: number, to: number): Promise<ListedWords> {
-  return new Promise<ListedWords>((resolve, reject) => {
-    const done = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.unref();
-    };
-    const onMessage = (message: FromThread) => {
-      if (message.type === 'listed') {
-        done();
-        resolve(message.part);
-      } else if (message.type === 'error') {
-        done();
-        reject(new Error(message.message));
-      }
-    };
-    const onError = (error: Error) => {
-      done();
-      reject(error);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.ref();
-    worker.postMessage({ type: 'list-words', codes: sealed.codes, offsets: sealed.offsets, wordLength: sealed.wordLength, from, to } satisfies ToThread);
-  });
 }
 
 /** The typed arrays of an index alone (what a thread is sent beside the references' JSON). */
@@ -157,12 +109,23 @@ function sharedIndex(index: ReferenceIndex): SharedItsIndex {
 const CHUNK = 8;
 
 /**
- * Threads that search a batch beside the command's own thread (one per further core), started
- * before the references are read so that they load while the index is built. None for a batch
- * too small to share.
+ * Reads per thread beyond the first for a batch to be searched on several: every thread compiles
+ * the search anew (V8 shares no compiled code between threads) and both then contend for the
+ * caches, so below some thousand reads a second thread costs what it saves (on 2 cores: 878 reads
+ * 0.43 s on one thread and on two, 1,756 reads 0.77 s and 0.57 s; bench/results/identify-its-2026-11-28.md).
  */
-function startSearchThreads(queries: number, wanted: number): Worker[] {
-  const count = Math.min(wanted, Math.ceil(queries / CHUNK)) - 1;
+const READS_PER_SEARCH_THREAD = 1000;
+
+/** The reads per further thread: READS_PER_SEARCH_THREAD, or MDC_READS_PER_SEARCH_THREAD (tests search a small batch on several threads). */
+const readsPerSearchThread = (): number => Number(process.env.MDC_READS_PER_SEARCH_THREAD) || READS_PER_SEARCH_THREAD;
+
+/** Threads beside the command's own that search a batch of `reads` when `wanted` threads in all may. */
+export function searchThreadsFor(reads: number, wanted: number, perThread = readsPerSearchThread()): number {
+  return Math.max(0, Math.min(wanted - 1, Math.floor(reads / perThread)));
+}
+
+/** Threads that search a batch beside the command's own, started before the references are read so that they load meanwhile. */
+function startSearchThreads(count: number): Worker[] {
   const threads: Worker[] = [];
   for (let i = 0; i < count; i++) {
     const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { itsThread: true } });
@@ -276,9 +239,8 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
     const top = values.top === undefined ? undefined : Number(values.top);
     if (top !== undefined && (!Number.isInteger(top) || top < 1)) throw new UsageError('--top must be a whole number ≥ 1');
-    // One thread by default: on 2 cores the 439-read dev batch took 1.31 s on one and 1.55 s on two
-    // (bench/results/identify-its-2026-11-25.md) — starting a worker costs more than its share saves.
-    const threadCount = values.threads === undefined ? 1 : Number(values.threads);
+    // Every core by default: searchThreadsFor starts further threads only for batches that gain.
+    const threadCount = values.threads === undefined ? availableParallelism() : Number(values.threads);
     if (!Number.isInteger(threadCount) || threadCount < 1 || threadCount > 64) throw new UsageError('--threads must be a whole number from 1 to 64');
     if (values['reference-its1'] && !values.reference) throw new UsageError('--reference-its1 needs --reference (the ITS2 reference)');
     for (const file of [...queryFiles, values.reference, values['reference-its1']]) {
@@ -289,7 +251,7 @@ export async function runItsIdentify(args: string[]): Promise<void> {
       finishBatch(refused, 0, log);
       return;
     }
-    const threads = startSearchThreads(queries.length, threadCount);
+    const threads = startSearchThreads(searchThreadsFor(queries.length, threadCount));
     const started = performance.now();
     let indexes: ItsIndexes;
     let described: string;
@@ -299,8 +261,8 @@ export async function runItsIdentify(args: string[]): Promise<void> {
     let filing: Promise<unknown> = Promise.resolve();
     if (values.reference) {
       const cache = values['fresh-index'] ? undefined : WordIndexCache.of(loadConfig().home);
-      const its2 = await indexReferenceFile(values.reference, 'ITS2', cache, threads[0]);
-      const its1 = values['reference-its1'] ? await indexReferenceFile(values['reference-its1'], 'ITS1', cache, threads[0]) : undefined;
+      const its2 = indexReferenceFile(values.reference, 'ITS2', cache);
+      const its1 = values['reference-its1'] ? indexReferenceFile(values['reference-its1'], 'ITS1', cache) : undefined;
       indexes = { ITS2: its2.index, ...(its1 ? { ITS1: its1.index } : {}) };
       shared = () => ({ its2: its2.shared, ...(its1 ? { its1: its1.shared } : {}) });
       filing = Promise.all([its2.file(), its1?.file()]);

@@ -29,6 +29,21 @@ export function mdcHeader(header: string): { accession: string; description: str
 }
 
 /**
+ * Whether an MDC-form header names a lineage and a species (what the reference filter asks of
+ * each of 40,000 headers): the last taxonomy field looked at without splitting the lineage, and
+ * anything unusual read as {@link mdcHeader} reads it.
+ */
+export function mdcHeaderNamesSpecies(header: string): boolean {
+  const at = header.indexOf(' |taxonomy=');
+  if (at < 0 || header.indexOf(' |', at + 1) >= 0 || /[\t\r\n]/.test(header)) {
+    const record = mdcHeader(header);
+    return Boolean(record.lineage && record.species);
+  }
+  const semicolon = header.lastIndexOf(';');
+  return header.slice(semicolon > at ? semicolon + 1 : at + ' |taxonomy='.length).trim().length > 0;
+}
+
+/**
  * A reference described from its header: MDC's rRNA header form when it has `|taxonomy=`, else the
  * IF+UNITE+INSDC form, whose records are named by region and place in the file (`ordinal`).
  */

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildReferenceIndex, indexFromData, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
+import { buildReferenceIndex, indexFromData, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
 import { identifyItsSequences, type IdentifyItsOptions, type ItsIndexes, type ItsResult } from '@mdc/core/identify/its';
 import type { ReferenceLines } from '../reference-lines';
 import { linesReferences } from './header-lines';
@@ -21,15 +21,12 @@ export type ToThread =
    * chunks of `chunk` queries in turn from the shared counter `next` (Atomics.add), so whichever
    * is less busy does more, and the thread answers with the results of the chunks it took.
    */
-  /** Lists the words of references [from, to) of a reference set being indexed (see listWordsOf). */
-  | { type: 'list-words'; codes: Uint8Array; offsets: Uint32Array; wordLength: number; from: number; to: number }
   | { type: 'share-search'; its2: SharedItsIndex; its1?: SharedItsIndex; queries: { id: string; sequence: string }[]; next: Int32Array; chunk: number; options: IdentifyItsOptions };
 
 export type FromThread =
   | { type: 'ready' }
   | { type: 'built'; version: string; references: number; buildMs: number }
   | { type: 'results'; job: number; results: ItsResult[]; ms: number }
-  | { type: 'listed'; part: ListedWords }
   | { type: 'chunks'; chunks: { start: number; results: ItsResult[] }[]; ms: number }
   | { type: 'error'; job?: number; message: string };
 
@@ -57,11 +54,6 @@ if (port) {
         const its2 = unpack(message.its2);
         indexes = { ITS2: buildReferenceIndex(its2), ...(its1.length ? { ITS1: buildReferenceIndex(its1) } : {}) };
         port.postMessage({ type: 'built', version: message.version, references: its1.length + its2.length, buildMs: performance.now() - started } satisfies FromThread);
-        return;
-      }
-      if (message.type === 'list-words') {
-        const part = listWordsOf(message, message.from, message.to);
-        port.postMessage({ type: 'listed', part } satisfies FromThread, [part.counts.buffer as ArrayBuffer, part.listed.buffer as ArrayBuffer, part.listedEnd.buffer as ArrayBuffer]);
         return;
       }
       if (message.type === 'share-search') {
