@@ -69,6 +69,8 @@ const MATCH = 2;
 const MISMATCH = -3;
 const GAP = -5;
 
+let matrix = new Int32Array(0);
+
 /**
  * Smith–Waterman (linear gaps) of a short reference against the query, with a traceback. The
  * references here are ~155 bases and queries at most a few thousand, so the full matrix is small.
@@ -77,7 +79,12 @@ function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
   const n = query.length;
   const m = ref.length;
   const width = m + 1;
-  const h = new Int32Array((n + 1) * width);
+  // One matrix reused by every call (a fresh one of a few hundred kilobytes per read was memory
+  // the system had to map and zero each time): its first row and column are cleared, the rest
+  // is written before it is read.
+  if (matrix.length < (n + 1) * width) matrix = new Int32Array(Math.max((n + 1) * width, 2 * matrix.length));
+  const h = matrix;
+  h.fill(0, 0, width);
   let best = 0;
   let bi = 0;
   let bj = 0;
@@ -85,6 +92,7 @@ function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
     const q = query[i - 1]!;
     const row = i * width;
     const up = row - width;
+    h[row] = 0;
     for (let j = 1; j <= m; j++) {
       const diag = h[up + j - 1]! + ((q & ref[j - 1]!) !== 0 ? MATCH : MISMATCH);
       let v = diag > 0 ? diag : 0;
