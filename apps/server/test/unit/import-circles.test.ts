@@ -20,11 +20,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const relative = (circles: string[][]) => circles.map((circle) => [...circle, circle[0]].map((file) => path.relative(repoRoot, file!)).join(' → '));
 
 describe('import circles', () => {
-  it.each(['apps/server/src', 'apps/web/src'])('%s has none', (dir) => {
+  // The packages too: core had one (ast/isolate ↔ ast/knowledge-base, types only) until the
+  // knowledge the isolate interpretation reads got a types module (ast/knowledge).
+  it.each([
+    ['apps/server/src', 100],
+    ['apps/web/src', 100],
+    ['packages/core/src', 60],
+    ['packages/refdata/src', 40],
+    ['packages/contracts/src', 8],
+  ] as const)('%s has none', (dir, modules) => {
     const graph = importGraph([path.join(repoRoot, dir)]);
     // A resolver that found nothing would find no circle either.
     const edges = [...graph.values()].reduce((n, e) => n + e.length, 0);
-    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.size).toBeGreaterThan(modules);
     expect(edges).toBeGreaterThan(graph.size);
     expect(relative(importCircles(graph, ALL))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { parseCriteria, evaluateCriteria, CriteriaSyntaxError, type Criteria, type CriteriaContext } from './criteria';
-import type { KnowledgeBase } from './knowledge-base';
+import type { IsolateKnowledge } from './knowledge';
 import { categoryLabel } from './labels';
 import { message, same } from './messages';
 import { organismProperties, propertyMatches, type OrganismProperties } from './organism-properties';
@@ -90,14 +90,14 @@ function eucastTableYear(version: string): number | null {
   return Number.isFinite(v) && v >= 1 && v < 100 ? 2010 + Math.floor(v) : null;
 }
 
-const eucastVersionCache = new WeakMap<KnowledgeBase, { tables: Map<number, string>; newest: Map<string, string> }>();
+const eucastVersionCache = new WeakMap<IsolateKnowledge, { tables: Map<number, string>; newest: Map<string, string> }>();
 
 /**
  * Which versions of the EUCAST rules apply. AMR 3.0.0's table keeps every version (expert rules
  * 3.1, 3.2, 3.3; breakpoint tables 10–15): a breakpoint-table rule belongs to its year only, and
  * of the expert rules and expected phenotypes the newest version (3.3, 1.2) replaces the older.
  */
-function eucastVersions(kb: KnowledgeBase): { tables: Map<number, string>; newest: Map<string, string> } {
+function eucastVersions(kb: IsolateKnowledge): { tables: Map<number, string>; newest: Map<string, string> } {
   let found = eucastVersionCache.get(kb);
   if (found) return found;
   found = { tables: new Map(), newest: new Map() };
@@ -115,10 +115,10 @@ function eucastVersions(kb: KnowledgeBase): { tables: Map<number, string>; newes
   return found;
 }
 
-const compiledWhonet = new WeakMap<KnowledgeBase, Array<{ rule: WhonetExpertRuleDefinition; criteria: Criteria }>>();
+const compiledWhonet = new WeakMap<IsolateKnowledge, Array<{ rule: WhonetExpertRuleDefinition; criteria: Criteria }>>();
 
 /** Parses the WHONET rule criteria once per knowledge base; unreadable rules become warnings. */
-export function whonetRules(kb: KnowledgeBase): Array<{ rule: WhonetExpertRuleDefinition; criteria: Criteria }> {
+export function whonetRules(kb: IsolateKnowledge): Array<{ rule: WhonetExpertRuleDefinition; criteria: Criteria }> {
   let compiled = compiledWhonet.get(kb);
   if (!compiled) {
     compiled = [];
@@ -140,7 +140,7 @@ class IsolateState {
   readonly byDrug = new Map<string, IsolateResult[]>();
 
   constructor(
-    readonly kb: KnowledgeBase,
+    readonly kb: IsolateKnowledge,
     readonly results: IsolateResult[],
     readonly guideline: string,
     readonly year: number | null,
@@ -370,7 +370,7 @@ function applyEucastRules(
  * Interprets every result of an isolate, then lets the expert rules look at them
  * together: WHONET's rules first, then (for EUCAST interpretations) the EUCAST table.
  */
-export function interpretIsolateWith(kb: KnowledgeBase, isolate: IsolateInput, options: IsolateOptions = {}): IsolateInterpretation {
+export function interpretIsolateWith(kb: IsolateKnowledge, isolate: IsolateInput, options: IsolateOptions = {}): IsolateInterpretation {
   const results: IsolateResult[] = isolate.results.map((input) => {
     const result: IsolateResult = kb.interpret(
       {
@@ -463,7 +463,7 @@ export function reportingOrganism(organism: Organism): ReportingOrganism {
  * S under CLSI 2022": 2023 changed it, 2024 kept it).
  */
 export function previousYearChange(
-  kb: KnowledgeBase,
+  kb: IsolateKnowledge,
   isolate: IsolateInput,
   input: IsolateResultInput,
   result: AstResult,

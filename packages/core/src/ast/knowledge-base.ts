@@ -18,6 +18,7 @@ import {
 } from './isolate';
 import { categoryLabel, METHOD_LABELS } from './labels';
 import { breakpointLimit, formatBreakpointValue } from '@mdc/contracts';
+import type { AstInput, InterpretOptions, IsolateKnowledge } from './knowledge';
 import { interpretedMessage, message, resistantOperator } from './messages';
 import { normalizeBreakpointType, normalizeMethod } from './methods';
 import { OrganismIndex, type Organism } from './organisms';
@@ -41,34 +42,7 @@ import type {
 } from './types';
 import { formatNumber, inValidRange, parseLabValue } from './value';
 
-/** One result to interpret. Everything but organism, antibiotic and value has a default. */
-export interface AstInput {
-  /** Scientific name, WHONET code, or a local name from the names map. */
-  organism: string;
-  /** WHONET code, English name, alias, local name, or a WHONET test code (AMP_ND10). */
-  antibiotic: string;
-  /** "MIC" or "DISK" (also "disk diffusion", "E-test", "纸片"…); implied by a test code. */
-  method?: string;
-  /** As the lab writes it: "16", "<=0.25", "≤0.25", ">32", "0,5", 19. */
-  value: string | number;
-  /** Disk content ("10µg", "30", "1.25/23.75"); without it any disk row of the drug is used. */
-  diskPotency?: string;
-  /** CLSI or EUCAST (any guideline in the data). Default: the knowledge base's default (CLSI). */
-  guideline?: string;
-  /** Guideline version year. Default: the latest in the data for that guideline and breakpoint type. */
-  year?: number;
-  /** Default human; an animal ("Dogs", "Horses (adults)") selects veterinary breakpoints. */
-  host?: string;
-  /** Site of infection: meningitis, non-meningitis, oral, UTI, screening… (English or Chinese). */
-  site?: string;
-  /** Human clinical (default), ECOFF or Animal. */
-  breakpointType?: string;
-}
-
-export interface InterpretOptions {
-  /** Apply the guideline's expected resistant phenotypes (intrinsic resistance). Default true. */
-  expectedResistance?: boolean;
-}
+export type { AstInput, InterpretOptions } from './knowledge';
 
 export interface AntibioticWithBreakpoint {
   code: string;
@@ -105,7 +79,7 @@ interface Resolved {
   notes: Localized[];
 }
 
-export class KnowledgeBase {
+export class KnowledgeBase implements IsolateKnowledge {
   readonly organisms: OrganismIndex;
   readonly antibiotics: AntibioticIndex;
   readonly breakpoints: BreakpointIndex;
