@@ -120,8 +120,8 @@ interface Row {
   cpuS?: number;
 }
 const rows: Row[] = [];
-const outputs = { mdcCold: '', mdcWarm: '', servedWarm: '', vsearch: path.join(work, 'vsearch.tsv'), vsearchUdb: path.join(work, 'vsearch-udb.tsv'), vsearchTies: path.join(work, 'vsearch-ties.tsv') };
-const runs = { mdcCold: [] as Measured[], mdcCold1: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearchUdb: [] as Measured[], vsearchTies: [] as Measured[] };
+const outputs = { mdcCold: '', mdcWarm: '', servedWarm: '', vsearch: path.join(work, 'vsearch.tsv'), vsearch1: path.join(work, 'vsearch-1-thread.tsv'), vsearchUdb: path.join(work, 'vsearch-udb.tsv'), vsearchTies: path.join(work, 'vsearch-ties.tsv') };
+const runs = { mdcCold: [] as Measured[], mdcCold1: [] as Measured[], mdcWarm: [] as Measured[], servedCold: [] as Measured[], servedWarm: [] as Measured[], vsearch: [] as Measured[], vsearch1: [] as Measured[], vsearchUdb: [] as Measured[], vsearchTies: [] as Measured[] };
 const vsOptions = ['--id', '0.7', '--threads', String(threads), '--userfields', 'query+target+id', '--quiet'];
 const vsCommon = ['--usearch_global', queryFa, '--db', its2.file, ...vsOptions];
 // vsearch's own prebuilt index (as makeblastdb's database and MDC's filed index): made once, its
@@ -139,8 +139,10 @@ for (let i = 0; i < repeat; i++) {
   runs.mdcCold.push(mdc(`mdc-cold-${i}`, false, true));
   runs.vsearch.push(timed(work, repo, `vsearch-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearch]));
   runs.mdcWarm.push(mdc(`mdc-warm-${i}`, false, false));
-  // The same cold command on one thread: whether the second thread pays on this machine.
+  // The same cold command on one thread: whether the second thread pays on this machine; and
+  // vsearch on one thread, the same resources.
   runs.mdcCold1.push(mdc(`mdc-cold-1-thread-${i}`, false, true, 1));
+  runs.vsearch1.push(timed(work, repo, `vsearch-1-thread-${i}`, 'vsearch', [...vsCommon.map((a, j) => (vsCommon[j - 1] === '--threads' ? '1' : a)), '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearch1]));
   runs.vsearchUdb.push(timed(work, repo, `vsearch-udb-${i}`, 'vsearch', [...vsUdb, '--maxaccepts', '1', '--maxrejects', '32', '--userout', outputs.vsearchUdb]));
   runs.vsearchTies.push(timed(work, repo, `vsearch-ties-${i}`, 'vsearch', [...vsCommon, '--maxaccepts', '20', '--maxrejects', '64', '--top_hits_only', '--userout', outputs.vsearchTies]));
   runs.servedCold.push(mdc(`mdc-served-cold-${i}`, true, true));
@@ -159,6 +161,7 @@ rows.push(mdcRow('MDC, warm (index cached)', `${settings}; reads the filed index
 rows.push(mdcRow('MDC as served, cold', 'the same with the ITS1 reference beside it: a read without 5.8S is searched against both spacers and answered by the better', runs.servedCold));
 rows.push(mdcRow('MDC as served, warm', 'the same, both indexes cached', runs.servedWarm));
 rows.push({ tool: 'vsearch', settings: '--usearch_global --id 0.7 --maxaccepts 1 --maxrejects 32 (defaults; strand plus)', runs: runs.vsearch, acc: accuracy(vsearchHits(outputs.vsearch, false)) });
+rows.push({ tool: 'vsearch, --threads 1', settings: 'the same on one thread (the resources of MDC --threads 1)', runs: runs.vsearch1, acc: accuracy(vsearchHits(outputs.vsearch1, false)) });
 rows.push({
   tool: 'vsearch, prebuilt UDB',
   settings: 'the same, --db ITS2.udb made by --makeudb_usearch (once, time shown apart)',
@@ -244,6 +247,7 @@ const report = [
   '',
   `- MDC cold / vsearch, wall (same run, each repetition): ${ratio(runs.mdcCold, 'wallS')}.`,
   `- MDC cold on one thread (--threads 1) / vsearch, wall: ${ratio(runs.mdcCold1, 'wallS')}; faster in ${faster(runs.mdcCold1, 'wallS')}.`,
+  `- On the same resources, one thread each (MDC cold --threads 1 / vsearch --threads 1), wall: ${ratioTo(runs.mdcCold1, runs.vsearch1, 'wallS')}; faster in ${faster(runs.mdcCold1, 'wallS', runs.vsearch1)}.`,
   `- MDC warm / vsearch, wall (same run, each repetition): ${ratio(runs.mdcWarm, 'wallS')}.`,
   `- MDC warm / vsearch with its prebuilt UDB (the fair warm comparison), wall: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'wallS')}; CPU: ${ratioTo(runs.mdcWarm, runs.vsearchUdb, 'cpuS')}; faster in ${faster(runs.mdcWarm, 'wallS', runs.vsearchUdb)} (wall).`,
   `- MDC cold / vsearch, CPU: ${ratio(runs.mdcCold, 'cpuS')}; MDC warm / vsearch, CPU: ${ratio(runs.mdcWarm, 'cpuS')}.`,
