@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { ReferenceIndexBuilder, buildReferenceIndex, listWordsOf, type ListedWords, type ReferenceIndex, type ReferenceIndexData, type SealedReferences } from '@mdc/core/identify/rrna';
+import { ReferenceIndexBuilder, buildReferenceIndex, type ReferenceIndex, type ReferenceIndexData } from '@mdc/core/identify/rrna';
 import { MIN_REFERENCE_LENGTH, formatItsJson, formatItsTsv, itsHeaderNamesSpecies, type IdentifyItsOptions, type ItsIndexes, type ItsRegion, type ItsResult } from '@mdc/core/identify/its';
 import { FastaError, fastaBytesOf, forEachFastaSpan, readFastaFile } from '@mdc/refdata/fasta';
 import { loadConfig } from '../../config';
@@ -110,9 +110,9 @@ const CHUNK = 8;
 
 /**
  * Reads per thread beyond the first for a batch to be searched on several: every thread compiles
- * the search anew (V8 shares no compiled code between threads) and both then contend for the
- * caches, so below some thousand reads a second thread costs what it saves (on 2 cores: 878 reads
- * 0.43 s on one thread and on two, 1,756 reads 0.77 s and 0.57 s; bench/results/identify-its-2026-11-28.md).
+ * the search anew (V8 shares no compiled code between threads) and on two cores the threads slow
+ * each other down, so below some thousand reads a second thread costs what it saves (878 reads:
+ * 0.43 s on one thread and on two; 1,756 reads: 0.77 s and 0.57 s; bench/results/identify-its-2026-11-28.md).
  */
 const READS_PER_SEARCH_THREAD = 1000;
 
