@@ -4,9 +4,10 @@ import { itsPdf } from './its/report';
 import { proteomePdf } from './proteome/pdf';
 import { resultPdf } from './rrna/pdf';
 import { antibiogramPdf } from '../lab/antibiogram/export';
+import { experimentPdf } from '../lab/export';
 
 /**
- * The report drawers of the methods (and the laboratory's antibiogram), by name: what the PDF thread can draw. Loaded only in that
+ * The report drawers of the methods (and the laboratory's experiment report and antibiogram), by name: what the PDF thread can draw. Loaded only in that
  * thread; a method asks for its drawer by name through `drawPdf` (pdf-pool.ts).
  */
 export const PDF_DRAWERS = {
@@ -17,6 +18,7 @@ export const PDF_DRAWERS = {
   proteome: proteomePdf,
   // Without a CJK font there is no pocket card: an empty PDF says so to the route (501).
   antibiogram: async (...args: Parameters<typeof antibiogramPdf>) => (await antibiogramPdf(...args)) ?? Buffer.alloc(0),
+  experiment: async (...args: Parameters<typeof experimentPdf>) => (await experimentPdf(...args)) ?? Buffer.alloc(0),
 };
 
 export type PdfDrawers = typeof PDF_DRAWERS;

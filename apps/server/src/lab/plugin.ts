@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode, type Locale } from '@mdc/contracts';
 import { breakpointHistory } from '@mdc/core/ast';
+import { drawPdf } from '../blast/pdf-pool';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
@@ -24,7 +25,7 @@ import {
   resultItem,
   type ExperimentRow,
 } from './experiments';
-import { batchWorkbook, defaultTimeZone, experimentPdf, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
+import { batchWorkbook, defaultTimeZone, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
 import { IsolateFileError, openIsolateFile, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, tooManyResults, type Texts } from './messages';
@@ -571,8 +572,10 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .send(await experimentWorkbook(detail, locale, zone));
       }
-      const pdf = await experimentPdf(detail, locale, zone);
-      if (!pdf) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, LAB_MESSAGES.noFont);
+      // Drawn in a PDF thread with a time and memory budget, as every report is: an experiment of
+      // many results and long names does not hold up other requests.
+      const pdf = await drawPdf('experiment', detail, locale, zone);
+      if (pdf.length === 0) throw new ApiError(ApiCode.INTERNAL_ERROR, 501, LAB_MESSAGES.noFont);
       return reply.header('content-disposition', attachment(fileName(detail, 'pdf'))).type('application/pdf').send(pdf);
     },
   );
