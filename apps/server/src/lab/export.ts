@@ -393,7 +393,8 @@ export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zo
 
   // Footer on every page: what the report is and when it was made.
   const pages = doc.bufferedPageRange();
-  const stamp = `${T.generated[locale]} ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  // In the reader's zone, as the report's other times (the footer had been UTC whatever the zone).
+  const stamp = `${T.generated[locale]} ${localTime(new Date().toISOString(), zone)}`;
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
     const margin = doc.page.margins.bottom;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccountToken } from '../support/accounts';
+import { pdfText } from '../support/pdf-text';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir, realDataDir } from '../unit/support/small-refdata';
 import { createExperiment } from '../../src/lab/experiments';
@@ -540,6 +541,14 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
     expect(await createdCell('lang=en&tz=America/New_York')).toBe('2026-01-15 18:30 (America/New_York, UTC-5)');
     expect(await createdCell('lang=zh')).toBe('2026-01-16 07:30 (Asia/Shanghai, UTC+8)');
     expect(await createdCell('lang=en')).toBe('2026-01-15 23:30 (UTC)');
+    if (pdfFont()) {
+      // The PDF's footer says when it was made in the same zone as its other times.
+      const pdf = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${created.body.data.id}/export?format=pdf&lang=en&tz=Europe/Berlin`, headers: { authorization: `Bearer ${alice}` } });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toMatch(/2026-01-16 00:30 \(Europe\/Berlin,\s*UTC\+1\)/);
+      expect(text).toMatch(/Generated \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Berlin, UTC\+[12]\)/);
+    }
     const bad = await get(`/api/lab/experiments/${created.body.data.id}/export?format=xlsx&tz=${encodeURIComponent('Mars/Olympus')}`, alice, 'zh');
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/无法识别的时区/);
