@@ -16,7 +16,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { authPaths } from '@mdc/contracts';
+import { activeAccountToken } from '../../apps/server/test/support/accounts';
 import { call, startPortal } from '../../apps/server/test/support/portal';
 import { upload } from '../../apps/server/test/support/blast';
 import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/support/small-refdata';
@@ -37,11 +37,7 @@ const portal = await startPortal('pglite', { REFDATA_DIR: small, RATE_LIMIT_LOGI
 
 try {
   await portal.app.refdata.runImport(small);
-  const email = `bench${Date.now()}@lab.example.org`;
-  const password = 'Microbe1!';
-  await call(portal, 'POST', authPaths.register, { email, password, repeatPassword: password });
-  await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
-  const token = (await call(portal, 'POST', authPaths.login, { email, password })).body.data.token as string;
+  const token = await activeAccountToken(portal, 'bench');
   const created = await upload(portal, '/api/lab/batches', { guideline: 'CLSI 2022' }, [{ name: path.basename(file), bytes: readFileSync(file) }], { token });
   if (created.body.code !== 0) throw new Error(`batch refused: ${created.body.msg}`);
   const loaded = performance.now();

@@ -13,7 +13,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { authPaths } from '@mdc/contracts';
+import { activeAccountToken } from '../../apps/server/test/support/accounts';
 import { call, startPortal } from '../../apps/server/test/support/portal';
 import { buildSmallDataDir, SMALL_DRUGS } from '../../apps/server/test/unit/support/small-refdata';
 import { experimentPdf } from '../../apps/server/src/lab/export';
@@ -25,11 +25,7 @@ const portal = await startPortal('pglite', { REFDATA_DIR: small, RATE_LIMIT_LOGI
 
 try {
   await portal.app.refdata.runImport(small);
-  const email = `bench${Date.now()}@lab.example.org`;
-  const password = 'Microbe1!';
-  await call(portal, 'POST', authPaths.register, { email, password, repeatPassword: password });
-  await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
-  const token = (await call(portal, 'POST', authPaths.login, { email, password })).body.data.token as string;
+  const token = await activeAccountToken(portal, 'bench');
   const sampleName = '血培养 Blood culture — '.padEnd(200, 'X');
   const results = SMALL_DRUGS.map((antibiotic, i) => ({ antibiotic, value: String(2 ** ((i % 8) - 3)) }));
   const created = await call(
