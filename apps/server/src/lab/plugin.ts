@@ -10,7 +10,7 @@ import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import { localized, pageOf, pageQuery } from '../resource/schemas';
-import { csvLine, outputCells, outputHeader, tsvLine, type BatchRow } from './batch';
+import type { BatchRow } from './batch';
 import { breakpointText, METHODS, SAMPLE_TYPES, SITE_FOR_SAMPLE, SITES, usualPanel } from './catalog';
 import {
   createBatch,
@@ -25,8 +25,9 @@ import {
   resultItem,
   type ExperimentRow,
 } from './experiments';
-import { batchWorkbook, defaultTimeZone, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
-import { IsolateFileError, openIsolateFile, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
+import { closeDownloadThreads, writeBatchDownload } from './download-pool';
+import { defaultTimeZone, experimentWorkbook, isTimeZone, type ExperimentDetail } from './export';
+import { IsolateFileError, parseGuidelineText, readIsolateFile, type IsolateFileFormat } from './isolate-file';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, tooManyResults, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
@@ -91,6 +92,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
   app.addHook('onListen', async () => {
     void knowledge().catch((error) => app.log.warn({ err: error }, 'lab: building the knowledge base failed'));
   });
+  app.addHook('onClose', async () => closeDownloadThreads());
 
   app.get(
     '/api/lab/options',
@@ -386,21 +388,23 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
   );
 
-  async function detailOf(request: FastifyRequest, address: string): Promise<{ row: ExperimentRow; detail: ExperimentDetail; output: BatchRow[] | null; format: IsolateFileFormat | null }> {
+  async function detailOf(request: FastifyRequest, address: string): Promise<{ row: ExperimentRow; detail: ExperimentDetail; done: boolean; format: IsolateFileFormat | null }> {
     const row = await findExperiment(db, userId(request), address);
     if (!row) notFound();
     const id = Number(row.id);
     const results = await experimentResults(db, id);
     let batch: ExperimentDetail['batch'] = null;
-    let output: BatchRow[] | null = null;
+    let done = row.kind !== 'batch';
     let format: IsolateFileFormat | null = null;
     if (row.kind === 'batch') {
-      const rows = await db.query<{ file_name: string; format: IsolateFileFormat; output: BatchRow[] | null }>(
-        'SELECT file_name, format, output FROM lab_batch WHERE experiment_id = $1',
+      // The first rows only: a batch's rows (up to 120,000, some 40 MB of JSON) are read whole
+      // only by a download, and then in its thread.
+      const rows = await db.query<{ file_name: string; format: IsolateFileFormat; preview: BatchRow[] | null; done: boolean }>(
+        `SELECT file_name, format, jsonb_path_query_array(output, '$[0 to ${PREVIEW_ROWS - 1}]') AS preview, output IS NOT NULL AS done FROM lab_batch WHERE experiment_id = $1`,
         [id],
       );
       const b = rows[0];
-      output = b?.output ?? null;
+      done = b?.done ?? false;
       format = b?.format ?? null;
       const summary = row.summary?.batch;
       batch = {
@@ -411,7 +415,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         problems: summary?.problems ?? 0,
         alerts: summary?.alerts ?? {},
         reportingInstructions: summary?.reportingInstructions ?? 0,
-        preview: (output ?? []).slice(0, PREVIEW_ROWS).map((r) => ({
+        preview: (b?.preview ?? []).map((r) => ({
           isolate: r.isolate,
           specimenNumber: r.specimenNumber ?? '',
           patientId: r.patientId ?? '',
@@ -442,7 +446,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       ...experimentSettings(row),
       batch,
     };
-    return { row, detail, output, format };
+    return { row, detail, done, format };
   }
 
   app.get(
@@ -676,25 +680,19 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
     async (request, reply) => {
       const locale: Locale = request.query.lang ?? requestLocale(request);
-      const { row, detail, output, format } = await detailOf(request, request.params.id);
+      const { row, detail, done, format } = await detailOf(request, request.params.id);
       if (detail.kind !== 'batch' || !format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
-      if (detail.status !== 'done' || !output) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
-      const header = await db.query<{ content: string }>('SELECT content FROM lab_batch WHERE experiment_id = $1', [row.id]);
-      const file = { format, header: format === 'long' ? openIsolateFile(header[0]?.content ?? '').header : [] };
-      const name = fileName(detail, request.query.format === 'tsv' ? 'tsv' : request.query.format);
-      if (request.query.format === 'xlsx') {
-        return reply
-          .header('content-disposition', attachment(name))
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .send(await batchWorkbook(file, output, locale));
-      }
-      const csv = request.query.format === 'csv';
-      const line = csv ? csvLine : tsvLine;
-      const lines = [line(outputHeader(file, locale)), ...output.map((row) => line(outputCells(file, row, locale)))];
-      return reply
-        .header('content-disposition', attachment(name))
-        .type(csv ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8')
-        .send((csv ? '\uFEFF' : '') + lines.join('\r\n') + '\r\n');
+      if (detail.status !== 'done' || !done) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
+      // The rows as JSON text, no objects made here, and a long file's own text for its columns:
+      // both read and written in the download thread.
+      const [batch] = await db.query<{ output: string; content: string }>(
+        `SELECT output::text AS output, CASE WHEN format = 'long' THEN content ELSE '' END AS content FROM lab_batch WHERE experiment_id = $1`,
+        [row.id],
+      );
+      const downloadFormat = request.query.format;
+      const bytes = await writeBatchDownload({ format: downloadFormat, fileFormat: format, longFile: batch?.content ?? '', rowsJson: batch?.output ?? '[]', locale });
+      const type = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8' }[downloadFormat];
+      return reply.header('content-disposition', attachment(fileName(detail, downloadFormat))).type(type).send(bytes);
     },
   );
 };

@@ -1,0 +1,51 @@
+import { ApiCode } from '@mdc/contracts';
+import { ApiError } from '../http/envelope';
+import { BudgetExceeded, ThreadPool, type ThreadBudget } from '../jobs/thread-pool';
+import type { BatchDownloadRequest } from './download';
+
+/**
+ * What writing one batch's file may take. The largest batch the upload takes (MAX_BATCH_RESULTS;
+ * measured with 118,312 results, bench/server/batch-download.ts, 2 cores) is written as .xlsx in
+ * 5.2 s and as CSV or TSV in about 1.2 s, each within a 256 MB heap; the budget is three times
+ * that. The heap must stay well above what a file can need: a thread that reaches its heap limit
+ * inside one large allocation (JSON.parse of the rows) takes the whole process down with it
+ * instead of stopping alone.
+ */
+export const DOWNLOAD_BUDGET: ThreadBudget = { timeMs: 120_000, memoryMb: 768 };
+
+const threads = new ThreadPool<BatchDownloadRequest, Uint8Array>({
+  url: new URL('./download-thread.mjs', import.meta.url),
+  size: 1,
+  budget: DOWNLOAD_BUDGET,
+});
+
+function overBudget(error: BudgetExceeded): ApiError {
+  const seconds = Math.round(error.budget.timeMs / 1000);
+  const what =
+    error.kind === 'time'
+      ? { zh: `超过 ${seconds} 秒仍未写完`, en: `it took longer than ${seconds} s to write` }
+      : { zh: `需要超过 ${error.budget.memoryMb} MB 内存`, en: `it needed more than ${error.budget.memoryMb} MB of memory` };
+  return new ApiError(ApiCode.INTERNAL_ERROR, 503, {
+    zh: `无法生成结果文件：文件过大，${what.zh}。请下载 CSV，或用 mdc interpret --input 在本地判读。`,
+    en: `The result file could not be made: it is too large (${what.en}). Download the CSV instead, or interpret the file locally with mdc interpret --input.`,
+  });
+}
+
+/**
+ * A batch's result file written in a worker thread with a time and memory budget: a 10,000-isolate
+ * batch as .xlsx held the event loop for 8 s when written in the request.
+ */
+export async function writeBatchDownload(request: BatchDownloadRequest): Promise<Buffer> {
+  try {
+    const bytes = await threads.run(request);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw overBudget(error);
+    throw error;
+  }
+}
+
+/** Stops the download thread (a server closing). */
+export function closeDownloadThreads(): Promise<void> {
+  return threads.close();
+}
