@@ -13,43 +13,24 @@
  *
  *   npx tsx bench/server/antibiogram-pdf.ts [--isolates 10000] [--save DIR]   (--save: the threaded PDFs, to look at)
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { activeAccountToken } from '../../apps/server/test/support/accounts';
-import { call, startPortal } from '../../apps/server/test/support/portal';
-import { upload } from '../../apps/server/test/support/blast';
-import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/support/small-refdata';
+import { call } from '../../apps/server/test/support/portal';
 import { antibiogramPdf } from '../../apps/server/src/lab/antibiogram/export';
-import { sampleCopies } from '../lab/whonet-copies';
-import { repo } from './harness';
 import { whileProbing } from './inject-probe';
+import { interpretedBatch, startLabPortal } from './lab-portal';
 
 const { values } = parseArgs({ options: { isolates: { type: 'string', default: '10000' }, save: { type: 'string' } } });
 const wanted = Number(values.isolates);
-const work = path.join(repo, 'bench/work/lab');
-mkdirSync(work, { recursive: true });
-const file = await sampleCopies(realDataDir(), work, wanted);
-const small = buildSmallDataDir();
 /** GET /api/health (no database) and GET /api/blast/info (a database read). */
 const PROBES = ['/api/health', '/api/blast/info'];
-const portal = await startPortal('pglite', { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_API: '1000000' });
+const { portal, token, close } = await startLabPortal();
 
 try {
-  await portal.app.refdata.runImport(small);
-  const token = await activeAccountToken(portal, 'bench');
-  const created = await upload(portal, '/api/lab/batches', { guideline: 'CLSI 2022' }, [{ name: path.basename(file), bytes: readFileSync(file) }], { token });
-  if (created.body.code !== 0) throw new Error(`batch refused: ${created.body.msg}`);
-  const loaded = performance.now();
-  for (;;) {
-    const detail = await call(portal, 'GET', `/api/lab/experiments/${created.body.data.id}`, undefined, { token });
-    if (detail.body.data.status === 'done') break;
-    if (detail.body.data.status === 'failed') throw new Error(`batch failed: ${JSON.stringify(detail.body.data)}`);
-    if (performance.now() - loaded > 900_000) throw new Error('batch not done in 15 min');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const batch = await interpretedBatch(portal, token, wanted);
   const report = (await call(portal, 'GET', '/api/lab/antibiogram?period=all', undefined, { token })).body.data;
-  console.log(`${report.facets.isolates} isolates stored in ${((performance.now() - loaded) / 1000).toFixed(1)} s; period ${report.period}`);
+  console.log(`${report.facets.isolates} isolates stored in ${batch.seconds.toFixed(1)} s; period ${report.period}`);
 
   // A running server has its PDF threads started: the first export starts one, not measured.
   await portal.app.inject({ method: 'GET', url: '/api/lab/antibiogram/export?format=pdf&size=A5&period=all&lang=en', headers: { authorization: `Bearer ${token}` } });
@@ -80,6 +61,5 @@ try {
   console.log(`${pass ? 'PASS' : 'FAIL'}: the pocket card of ${wanted} isolates comes back while the event loop is never held 1 s and no health probe waits 1 s`);
   process.exitCode = pass ? 0 : 1;
 } finally {
-  await portal.close();
-  rmSync(small, { recursive: true, force: true });
+  await close();
 }

@@ -8,45 +8,18 @@
  *
  *   npx tsx bench/server/batch-download.ts [--isolates 10000]
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { activeAccountToken } from '../../apps/server/test/support/accounts';
-import { upload } from '../../apps/server/test/support/blast';
-import { call, startPortal } from '../../apps/server/test/support/portal';
-import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/support/small-refdata';
-import { sampleCopies } from '../lab/whonet-copies';
-import { repo } from './harness';
 import { whileProbing } from './inject-probe';
+import { interpretedBatch, startLabPortal } from './lab-portal';
 
 const { values } = parseArgs({ options: { isolates: { type: 'string', default: '10000' } } });
 const wanted = Number(values.isolates);
-const work = path.join(repo, 'bench/work/lab');
-mkdirSync(work, { recursive: true });
-const file = await sampleCopies(realDataDir(), work, wanted);
-const small = buildSmallDataDir();
-const portal = await startPortal('pglite', { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_API: '1000000' });
+const { portal, token, close } = await startLabPortal();
 
 try {
-  await portal.app.refdata.runImport(small);
-  const token = await activeAccountToken(portal, 'bench');
-  const created = await upload(portal, '/api/lab/batches', { guideline: 'CLSI 2022' }, [{ name: path.basename(file), bytes: readFileSync(file) }], { token });
-  if (created.body.code !== 0) throw new Error(`batch refused: ${created.body.msg}`);
-  const id = created.body.data.id as string;
-  const loaded = performance.now();
-  let results = 0;
-  for (;;) {
-    const detail = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token });
-    if (detail.body.data.status === 'done') {
-      results = detail.body.data.resultCount;
-      break;
-    }
-    if (detail.body.data.status === 'failed') throw new Error(`batch failed: ${JSON.stringify(detail.body.data)}`);
-    if (performance.now() - loaded > 900_000) throw new Error('batch not done in 15 min');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const { id, results, seconds } = await interpretedBatch(portal, token, wanted);
   let pass = true;
-  console.log(`${wanted} isolates, ${results} results interpreted in ${((performance.now() - loaded) / 1000).toFixed(1)} s`);
+  console.log(`${wanted} isolates, ${results} results interpreted in ${seconds.toFixed(1)} s`);
   console.log('| request | time | size | health probe, longest wait | event loop held at most |');
   console.log('|---|---|---|---|---|');
   {
@@ -65,6 +38,5 @@ try {
   console.log(`${pass ? 'PASS' : 'FAIL'}: every download of a ${wanted}-isolate batch comes back while no health probe waits 1 s`);
   process.exitCode = pass ? 0 : 1;
 } finally {
-  await portal.close();
-  rmSync(small, { recursive: true, force: true });
+  await close();
 }

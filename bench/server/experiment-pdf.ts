@@ -10,22 +10,19 @@
  *
  *   npx tsx bench/server/experiment-pdf.ts [--save DIR]   (--save: the threaded PDFs, to look at)
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { activeAccountToken } from '../../apps/server/test/support/accounts';
-import { call, startPortal } from '../../apps/server/test/support/portal';
-import { buildSmallDataDir, SMALL_DRUGS } from '../../apps/server/test/unit/support/small-refdata';
+import { call } from '../../apps/server/test/support/portal';
+import { SMALL_DRUGS } from '../../apps/server/test/unit/support/small-refdata';
 import { experimentPdf } from '../../apps/server/src/lab/export';
 import { whileProbing } from './inject-probe';
+import { startLabPortal } from './lab-portal';
 
 const { values } = parseArgs({ options: { save: { type: 'string' } } });
-const small = buildSmallDataDir();
-const portal = await startPortal('pglite', { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_API: '1000000' });
+const { portal, token, close } = await startLabPortal();
 
 try {
-  await portal.app.refdata.runImport(small);
-  const token = await activeAccountToken(portal, 'bench');
   const sampleName = '血培养 Blood culture — '.padEnd(200, 'X');
   const results = SMALL_DRUGS.map((antibiotic, i) => ({ antibiotic, value: String(2 ** ((i % 8) - 3)) }));
   const created = await call(
@@ -71,6 +68,5 @@ try {
   console.log(`${pass ? 'PASS' : 'FAIL'}: the experiment's PDF comes back while no health probe waits 100 ms`);
   process.exitCode = pass ? 0 : 1;
 } finally {
-  await portal.close();
-  rmSync(small, { recursive: true, force: true });
+  await close();
 }

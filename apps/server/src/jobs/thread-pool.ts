@@ -17,6 +17,17 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/**
+ * What ran out, in both languages, for a message that names the task: "took longer than 30 s to
+ * draw" / "超过 30 秒仍未画完", or "needed more than 512 MB of memory" / "需要超过 512 MB 内存".
+ */
+export function budgetShortfall(error: BudgetExceeded, task: { zh: string; en: string }): { zh: string; en: string } {
+  const seconds = Math.round(error.budget.timeMs / 1000);
+  return error.kind === 'time'
+    ? { zh: `超过 ${seconds} 秒仍未${task.zh}`, en: `it took longer than ${seconds} s to ${task.en}` }
+    : { zh: `需要超过 ${error.budget.memoryMb} MB 内存`, en: `it needed more than ${error.budget.memoryMb} MB of memory` };
+}
+
 type Answer<Out> = { ok: true; output: Out } | { ok: false; message: string };
 
 interface Slot {
@@ -97,6 +108,16 @@ export class ThreadPool<In, Out> {
   }
 
   /** Runs one piece of work in a thread; rejects with BudgetExceeded when it runs over. */
+  /** {@link run}, with a piece of work that ran out of its budget answered by `refuse(error)` instead. */
+  async runWithin(input: In, refuse: (error: BudgetExceeded) => Error, transfer: ArrayBuffer[] = []): Promise<Out> {
+    try {
+      return await this.run(input, transfer);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) throw refuse(error);
+      throw error;
+    }
+  }
+
   async run(input: In, transfer: ArrayBuffer[] = []): Promise<Out> {
     const slot = await this.take();
     const { worker } = slot;

@@ -1,6 +1,6 @@
 import { ApiCode } from '@mdc/contracts';
 import { ApiError } from '../http/envelope';
-import { BudgetExceeded, ThreadPool, type ThreadBudget } from '../jobs/thread-pool';
+import { budgetShortfall, ThreadPool, type BudgetExceeded, type ThreadBudget } from '../jobs/thread-pool';
 import type { BatchDownloadRequest } from './download';
 
 /**
@@ -20,11 +20,7 @@ const threads = new ThreadPool<BatchDownloadRequest, Uint8Array>({
 });
 
 function overBudget(error: BudgetExceeded): ApiError {
-  const seconds = Math.round(error.budget.timeMs / 1000);
-  const what =
-    error.kind === 'time'
-      ? { zh: `超过 ${seconds} 秒仍未写完`, en: `it took longer than ${seconds} s to write` }
-      : { zh: `需要超过 ${error.budget.memoryMb} MB 内存`, en: `it needed more than ${error.budget.memoryMb} MB of memory` };
+  const what = budgetShortfall(error, { zh: '写完', en: 'write' });
   return new ApiError(ApiCode.INTERNAL_ERROR, 503, {
     zh: `无法生成结果文件：文件过大，${what.zh}。请下载 CSV，或用 mdc interpret --input 在本地判读。`,
     en: `The result file could not be made: it is too large (${what.en}). Download the CSV instead, or interpret the file locally with mdc interpret --input.`,
@@ -36,13 +32,8 @@ function overBudget(error: BudgetExceeded): ApiError {
  * batch as .xlsx held the event loop for 8 s when written in the request.
  */
 export async function writeBatchDownload(request: BatchDownloadRequest): Promise<Buffer> {
-  try {
-    const bytes = await threads.run(request);
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  } catch (error) {
-    if (error instanceof BudgetExceeded) throw overBudget(error);
-    throw error;
-  }
+  const bytes = await threads.runWithin(request, overBudget);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Stops the download thread (a server closing). */
