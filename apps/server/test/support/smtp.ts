@@ -39,10 +39,16 @@ export function readMessage(raw: string): { subject: string; from: string; text:
   const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'm').exec(unfolded)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
   const subject = header('Subject');
   const from = header('From').replace(/^"(.*)"(?= <)/, '$1');
-  const parts = unfolded.split(/\n--[^\n]+\n/);
+  // Parts are split at the message's own boundary only: a quoted-printable line may begin with
+  // "--" too (a link's base64url token wrapped there), and was taken for a boundary, cutting the
+  // link short (an activation then failed as "link invalid", about once in a few thousand mails).
+  const top = unfolded.split('\n\n')[0] ?? '';
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(top)?.[1];
+  const escaped = boundary?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = escaped ? unfolded.split(new RegExp(`\\n--${escaped}(?:--)?\\n?`)) : [unfolded];
   const plain = parts.find((part) => /^Content-Type: text\/plain/im.test(part)) ?? unfolded;
   const [headers = '', ...bodyLines] = plain.split('\n\n');
-  const body = bodyLines.join('\n\n').replace(/\n--[^\n]*--\s*$/, '');
+  const body = bodyLines.join('\n\n');
   const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(headers)?.[1]?.toLowerCase();
   const text =
     encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
