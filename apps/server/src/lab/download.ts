@@ -16,23 +16,52 @@ export interface BatchDownloadRequest {
   locale: Locale;
 }
 
+/**
+ * The rows of a JSON array of objects, one at a time: each object's text is parsed on its own, so
+ * the thread holds one row at a time instead of all 120,000 (the largest batch's three files are
+ * written within a 192 MB heap, the rows' text included).
+ */
+export function* jsonArrayObjects<T>(text: string): Generator<T> {
+  let depth = 0;
+  let inString = false;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (c === 0x7b && depth === 1) start = i;
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (c === 0x7d && depth === 1 && start >= 0) {
+        yield JSON.parse(text.slice(start, i + 1)) as T;
+        start = -1;
+      }
+    }
+  }
+}
+
 /** A batch's interpreted file: .xlsx, CSV (UTF-8 with BOM, for Excel) or tab-separated text. */
 export async function batchDownload({ format, fileFormat, longFile, rowsJson, locale }: BatchDownloadRequest): Promise<Buffer> {
   const file = { format: fileFormat, header: fileFormat === 'long' ? openIsolateFile(longFile).header : [] };
-  const rows = JSON.parse(rowsJson) as BatchRow[];
+  const rows = jsonArrayObjects<BatchRow>(rowsJson);
   if (format === 'xlsx') return batchWorkbook(file, rows, locale);
   const line = format === 'csv' ? csvLine : tsvLine;
   // Bytes a thousand lines at a time: one string of every line (and the lines before it) would
   // be the largest thing the thread holds.
   const parts: Buffer[] = [];
   let text = (format === 'csv' ? '\uFEFF' : '') + line(outputHeader(file, locale)) + '\r\n';
-  rows.forEach((row, i) => {
+  let count = 0;
+  for (const row of rows) {
     text += line(outputCells(file, row, locale)) + '\r\n';
-    if (i % 1000 === 999) {
+    if (++count % 1000 === 0) {
       parts.push(Buffer.from(text, 'utf8'));
       text = '';
     }
-  });
+  }
   parts.push(Buffer.from(text, 'utf8'));
   return Buffer.concat(parts);
 }

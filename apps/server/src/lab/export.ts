@@ -206,7 +206,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
  * A batch's rows as .xlsx, written row by row with ExcelJS's streaming writer: a batch of 118,000
  * results needed more than 1 GB of heap as one workbook in memory, and a few tens of MB this way.
  */
-export async function batchWorkbook(file: { format: IsolateFileFormat; header: string[] }, rows: readonly BatchRow[], locale: Locale): Promise<Buffer> {
+export async function batchWorkbook(file: { format: IsolateFileFormat; header: string[] }, rows: Iterable<BatchRow>, locale: Locale): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));

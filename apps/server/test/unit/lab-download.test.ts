@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { outputCells, outputHeader, type BatchRow } from '../../src/lab/batch';
-import { batchDownload } from '../../src/lab/download';
+import { batchDownload, jsonArrayObjects } from '../../src/lab/download';
 
 /** A batch's rows as the database keeps them: every fifth unread (no category), the rest S, I or R. */
 const rows: BatchRow[] = Array.from({ length: 2_345 }, (_, i) => ({
@@ -29,6 +29,19 @@ const file = { format: 'whonet' as const, header: [] };
 const request = (format: 'csv' | 'tsv' | 'xlsx', locale: 'zh' | 'en' = 'en') => ({ format, fileFormat: 'whonet' as const, longFile: '', rowsJson: JSON.stringify(rows), locale });
 
 describe('a batch result file as the download thread writes it', () => {
+  it('reads the rows one object at a time from the database\'s JSON text, braces, quotes and escapes inside strings included', () => {
+    const tricky = [
+      { isolate: '1', reason: { en: 'a } in text', zh: '{ 括号 [' }, cells: ['x,"y"', '\\', ']'] },
+      { isolate: '2', reason: { en: 'quote \\" and \\\\ back', zh: '' }, cells: [] },
+      { isolate: '3', nested: [{ a: [1, { b: '}' }] }] },
+    ];
+    // As JSON.stringify writes it, and as PostgreSQL prints jsonb (a space after commas and colons).
+    for (const text of [JSON.stringify(tricky), JSON.stringify(tricky).replace(/,(?=[{"\[\]])/g, ', ').replace(/":/g, '": ')]) {
+      expect([...jsonArrayObjects(text)]).toEqual(tricky);
+    }
+    expect([...jsonArrayObjects('[]')]).toEqual([]);
+  });
+
   it('CSV: a byte-order mark, the header, then one CRLF line per row in order, across the thousand-line pieces it is built from', async () => {
     const text = (await batchDownload(request('csv'))).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
