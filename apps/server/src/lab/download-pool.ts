@@ -6,10 +6,11 @@ import type { BatchDownloadRequest } from './download';
 /**
  * What writing one batch's file may take. The largest batch the upload takes (MAX_BATCH_RESULTS;
  * measured with 118,312 results, bench/server/batch-download.ts, 2 cores) is written as .xlsx in
- * 5.6 s and as CSV or TSV in about 1.3 s, each within a 192 MB heap (the rows' JSON text alone is
- * some 80 MB there); the budget is four times that. It must stay well above what a file can need:
- * a thread that reaches its heap limit is not always stopped alone — when an allocation fails
- * before the thread is stopped, V8 ends the whole process (seen with a 128 MB budget).
+ * 5.6 s and as CSV or TSV in about 1.3 s, each within a 192 MB heap, though the rows' JSON text
+ * alone takes 126 MB there (66 million characters, some of them Chinese); the budget is four
+ * times that. It must stay well above what a file can need: a thread that reaches its heap limit
+ * is not always stopped alone — when an allocation fails before the thread is stopped, V8 ends
+ * the whole process (seen with a 128 MB budget).
  */
 export const DOWNLOAD_BUDGET: ThreadBudget = { timeMs: 120_000, memoryMb: 768 };
 
