@@ -388,24 +388,20 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
   );
 
-  async function detailOf(request: FastifyRequest, address: string): Promise<{ row: ExperimentRow; detail: ExperimentDetail; done: boolean; format: IsolateFileFormat | null }> {
+  async function detailOf(request: FastifyRequest, address: string): Promise<{ row: ExperimentRow; detail: ExperimentDetail }> {
     const row = await findExperiment(db, userId(request), address);
     if (!row) notFound();
     const id = Number(row.id);
     const results = await experimentResults(db, id);
     let batch: ExperimentDetail['batch'] = null;
-    let done = row.kind !== 'batch';
-    let format: IsolateFileFormat | null = null;
     if (row.kind === 'batch') {
-      // The first rows only: a batch's rows (up to 120,000, some 40 MB of JSON) are read whole
+      // The first rows only: a batch's rows (up to 120,000, some 70 MB of JSON) are read whole
       // only by a download, and then in its thread.
-      const rows = await db.query<{ file_name: string; format: IsolateFileFormat; preview: BatchRow[] | null; done: boolean }>(
-        `SELECT file_name, format, jsonb_path_query_array(output, '$[0 to ${PREVIEW_ROWS - 1}]') AS preview, output IS NOT NULL AS done FROM lab_batch WHERE experiment_id = $1`,
+      const rows = await db.query<{ file_name: string; format: IsolateFileFormat; preview: BatchRow[] | null }>(
+        `SELECT file_name, format, jsonb_path_query_array(output, '$[0 to ${PREVIEW_ROWS - 1}]') AS preview FROM lab_batch WHERE experiment_id = $1`,
         [id],
       );
       const b = rows[0];
-      done = b?.done ?? false;
-      format = b?.format ?? null;
       const summary = row.summary?.batch;
       batch = {
         fileName: b?.file_name ?? '',
@@ -446,7 +442,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       ...experimentSettings(row),
       batch,
     };
-    return { row, detail, done, format };
+    return { row, detail };
   }
 
   app.get(
@@ -680,19 +676,22 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     },
     async (request, reply) => {
       const locale: Locale = request.query.lang ?? requestLocale(request);
-      const { row, detail, done, format } = await detailOf(request, request.params.id);
-      if (detail.kind !== 'batch' || !format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
-      if (detail.status !== 'done' || !done) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
-      // The rows as JSON text, no objects made here, and a long file's own text for its columns:
-      // both read and written in the download thread.
-      const [batch] = await db.query<{ output: string; content: string }>(
-        `SELECT output::text AS output, CASE WHEN format = 'long' THEN content ELSE '' END AS content FROM lab_batch WHERE experiment_id = $1`,
+      // The experiment and its file only (not the page's results and preview): the rows as JSON
+      // text, no objects made here, and a long file's own text for its columns, both read and
+      // written in the download thread.
+      const row = await findExperiment(db, userId(request), request.params.id);
+      if (!row) notFound();
+      const [batch] = await db.query<{ format: IsolateFileFormat; output: string | null; content: string }>(
+        `SELECT format, output::text AS output, CASE WHEN format = 'long' THEN content ELSE '' END AS content FROM lab_batch WHERE experiment_id = $1`,
         [row.id],
       );
+      if (row.kind !== 'batch' || !batch?.format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
+      if (row.status !== 'done' || batch.output === null) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
       const downloadFormat = request.query.format;
-      const bytes = await writeBatchDownload({ format: downloadFormat, fileFormat: format, longFile: batch?.content ?? '', rowsJson: batch?.output ?? '[]', locale });
+      const bytes = await writeBatchDownload({ format: downloadFormat, fileFormat: batch.format, longFile: batch.content, rowsJson: batch.output, locale });
       const type = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8' }[downloadFormat];
-      return reply.header('content-disposition', attachment(fileName(detail, downloadFormat))).type(type).send(bytes);
+      const name = fileName({ number: Number(row.number), sampleName: row.sample_name }, downloadFormat);
+      return reply.header('content-disposition', attachment(name)).type(type).send(bytes);
     },
   );
 };
