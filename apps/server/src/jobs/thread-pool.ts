@@ -107,7 +107,6 @@ export class ThreadPool<In, Out> {
     slot.idle.unref();
   }
 
-  /** Runs one piece of work in a thread; rejects with BudgetExceeded when it runs over. */
   /** {@link run}, with a piece of work that ran out of its budget answered by `refuse(error)` instead. */
   async runWithin(input: In, refuse: (error: BudgetExceeded) => Error, transfer: ArrayBuffer[] = []): Promise<Out> {
     try {
@@ -118,6 +117,7 @@ export class ThreadPool<In, Out> {
     }
   }
 
+  /** Runs one piece of work in a thread; rejects with BudgetExceeded when it runs over. */
   async run(input: In, transfer: ArrayBuffer[] = []): Promise<Out> {
     const slot = await this.take();
     const { worker } = slot;
