@@ -105,7 +105,7 @@ function mdcHits(tsv: string): Hits {
 
 /** "read and indexed … in X s" and "identified … in Y s" from the command's standard error. */
 function phases(stderr: string): { indexS: number; searchS: number } {
-  return { indexS: Number(stderr.match(/read and indexed .* in ([\d.]+) s/)?.[1] ?? NaN), searchS: Number(stderr.match(/identified \d+ sequences(?: on \d+ thread\(s\))? in ([\d.]+) s/)?.[1] ?? NaN) };
+  return { indexS: Number(stderr.match(/read (?:and indexed )?.* in ([\d.]+) s/)?.[1] ?? NaN), searchS: Number(stderr.match(/identified \d+ sequences(?: on \d+ thread\(s\))? in ([\d.]+) s/)?.[1] ?? NaN) };
 }
 
 interface Row {

@@ -112,14 +112,16 @@ describe('mdc identify --method ITS', () => {
     expect([...top.keys()]).toEqual([[...expected.keys()][0]]);
   });
 
-  it('answers a batch searched on several threads exactly as on one, rows in the order of the reads', async () => {
+  it('answers a batch searched on several threads (with the word index) exactly as on one (by one scan of the references), rows in the order of the reads', async () => {
     const one = await identify(['--query', many, '--reference', reference, '--threads', '1', '--fresh-index']);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stderr).toMatch(/identified \d+ sequences on 1 thread\(s\)/);
+    expect(one.stderr).toMatch(/^read \d+ ITS2 .*, to scan once for the batch in/m);
     // A batch this small is searched on one thread unless told that 8 reads are worth a thread.
     const three = await identify(['--query', many, '--reference', reference, '--threads', '3', '--fresh-index'], { MDC_READS_PER_SEARCH_THREAD: '8' });
     expect(three.code, three.stderr).toBe(0);
     expect(three.stderr).toMatch(/identified \d+ sequences on 3 thread\(s\)/);
+    expect(three.stderr).toMatch(/^read and indexed \d+ ITS2 /m);
     expect(three.stdout).toBe(one.stdout);
     const order = [...new Set(one.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')[0]))];
     expect(order.length).toBeGreaterThan(3 * 8);
@@ -150,15 +152,28 @@ describe('mdc identify --method ITS', () => {
     expect(usage.stderr).toMatch(/--top must be a whole number/);
   });
 
-  it('files the reference index and reads it back: the same answer; a changed file or --fresh-index indexes anew', async () => {
+  it('files the references (and the word index once a batch needs it) and reads them back: the same answer; a changed file or --fresh-index reads anew', async () => {
     const local = path.join(dir, 'its2-copy.fasta');
     writeFileSync(local, readFileSync(reference));
     rmSync(path.join(home, 'cache'), { recursive: true, force: true });
     const first = await identify(['--query', good, '--reference', local]);
     expect(first.stderr).not.toMatch(/from the cache/);
+    // A small batch files the references alone; the next reads them and scans them again.
     const second = await identify(['--query', good, '--reference', local]);
-    expect(second.stderr).toMatch(/\(the index from the cache\)/);
+    expect(second.stderr).toMatch(/\(the references from the cache\), to scan once for the batch/);
     expect(second.stdout).toBe(first.stdout);
+    // A batch that needs the word index (told so: 2 reads a thread) builds it from the filed references and files it.
+    const large = { MDC_READS_PER_SEARCH_THREAD: '2' };
+    const indexed = await identify(['--query', good, '--reference', local, '--threads', '1'], large);
+    expect(indexed.stderr).toMatch(/^read and indexed \d+ ITS2 .*\(the references from the cache\) in/m);
+    expect(indexed.stdout).toBe(first.stdout);
+    const again = await identify(['--query', good, '--reference', local, '--threads', '1'], large);
+    expect(again.stderr).toMatch(/\(the index from the cache\)/);
+    expect(again.stdout).toBe(first.stdout);
+    // A filed index serves a small batch too.
+    const small = await identify(['--query', good, '--reference', local]);
+    expect(small.stderr).toMatch(/^read and indexed .*\(the index from the cache\)/m);
+    expect(small.stdout).toBe(first.stdout);
     const fresh = await identify(['--query', good, '--reference', local, '--fresh-index']);
     expect(fresh.stderr).not.toMatch(/from the cache/);
     expect(fresh.stdout).toBe(first.stdout);
@@ -166,7 +181,7 @@ describe('mdc identify --method ITS', () => {
     appendFileSync(local, gzipSync(`>Fungi;p;c;o;f;Testgenus;Testgenus_unicus\n${'ACGT'.repeat(40)}\n`));
     const changed = await identify(['--query', good, '--reference', local]);
     expect(changed.stderr).not.toMatch(/from the cache/);
-    const indexed = (stderr: string) => Number(stderr.match(/read and indexed (\d+) ITS2/)?.[1]);
-    expect(indexed(changed.stderr)).toBe(indexed(first.stderr) + 1);
+    const references = (stderr: string) => Number(stderr.match(/read (?:and indexed )?(\d+) ITS2/)?.[1]);
+    expect(references(changed.stderr)).toBe(references(first.stderr) + 1);
   });
 });

@@ -2,6 +2,7 @@ import { encodeNucleotides } from '../rrna/alphabet';
 import { assessConfidence } from '../rrna/confidence';
 import { explainNotNucleotides, refusalDetail, type NotNucleotides, type RefusalReason } from '../rrna/messages';
 import type { ReferenceIndex } from '../rrna/reference-index';
+import { withScannedCandidates } from '../rrna/reference-scan';
 import { identifySequence, shownSimilarity, type Hit, type Identification, type IdentificationResult, type Refusal } from '../rrna/search';
 import { ITS_MESSAGES } from './messages';
 import { locateItsRegions, type ItsRegions, type QueryStretch } from './regions';
@@ -158,13 +159,16 @@ function withSpeciesGroup(identification: Identification): { identification: Ide
   return { identification: { ...identification, confidence: { ...confidence, level: 'species-group', names: [group.name.en] } }, group };
 }
 
+/** The sequence identifyIts locates the regions of. */
+export const itsSequenceOf = (query: { sequence: string }): string => (query.sequence ?? '').replace(/\s+/g, '');
+
 /**
  * Identifies one ITS read: finds its ITS1 and ITS2 parts by the 5.8S between them, searches each
  * against its own reference and pools the evidence per species; a read without a 5.8S (ITS1 or
  * ITS2 alone) is searched against both and answered by the better. Thresholds: ITS_THRESHOLDS.
  */
-export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: string }, options: IdentifyItsOptions = {}): ItsResult {
-  const sequence = (query.sequence ?? '').replace(/\s+/g, '');
+export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: string }, options: IdentifyItsOptions = {}, locate: (sequence: string) => ItsRegions = locateItsRegions): ItsResult {
+  const sequence = itsSequenceOf(query);
   const noRegions: ItsRegions = { strand: '+', fiveEightS: null, partial58S: false, match58S: null, its1: null, its2: null, ssuEnd: null, lsuStart: null };
   // Empty, non-nucleotide, too short or too long: refused before any search, as 16S/18S are.
   const { codes, invalidAt } = encodeNucleotides(sequence);
@@ -180,7 +184,7 @@ export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: 
     return asItsRefusal(refusal, { regions: noRegions, parts: [] });
   }
 
-  const regions = locateItsRegions(sequence);
+  const regions = locate(sequence);
   const long = (s: QueryStretch | null): s is QueryStretch => s !== null && s.end - s.start >= ITS_MIN_LENGTH;
   const parts: ItsPart[] = [];
   if (indexes.ITS1 && long(regions.its1)) parts.push(searchPart(indexes.ITS1, query.id, sequence, regions.its1, 'ITS1', options));
@@ -231,7 +235,28 @@ export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: 
   return { ...named, its: { regions, parts, basis, ...(group ? { speciesGroup: group } : {}) } };
 }
 
-/** Each read of a submission gets its own result, in order. */
+/**
+ * Each read of a submission gets its own result, in order. References kept without a word index
+ * are searched by one scan for the whole batch (withScannedCandidates: the batch runs twice, its
+ * 5.8S located once).
+ */
 export function identifyItsSequences(indexes: ItsIndexes, queries: readonly { id: string; sequence: string }[], options: IdentifyItsOptions = {}): ItsResult[] {
-  return queries.map((q) => identifyIts(indexes, q, options));
+  const batch = itsBatch(indexes, queries, options);
+  return withScannedCandidates(batch.indexes, batch.search);
+}
+
+function itsBatch(indexes: ItsIndexes, queries: readonly { id: string; sequence: string }[], options: IdentifyItsOptions) {
+  const located = new Map<string, ItsRegions>();
+  const locate = (sequence: string) => {
+    let regions = located.get(sequence);
+    if (!regions) located.set(sequence, (regions = locateItsRegions(sequence)));
+    return regions;
+  };
+  return {
+    indexes: [indexes.ITS2, ...(indexes.ITS1 ? [indexes.ITS1] : [])],
+    search: (use: (index: ReferenceIndex) => ReferenceIndex): ItsResult[] => {
+      const searched: ItsIndexes = { ITS2: use(indexes.ITS2), ...(indexes.ITS1 ? { ITS1: use(indexes.ITS1) } : {}) };
+      return queries.map((q) => identifyIts(searched, q, options, locate));
+    },
+  };
 }

@@ -8,6 +8,7 @@ export {
   ReferenceIndexBuilder,
   listWordsOf,
   indexFromData,
+  withWordIndex,
   referenceInfo,
   defaultWordLength,
   MAX_WORD_LENGTH,
@@ -19,6 +20,8 @@ export {
   type ListedWords,
   type SealedReferences,
 } from './reference-index';
+export { CandidateRecorder, scanCandidates, withScannedCandidates } from './reference-scan';
+export { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
 export {
   identifySequence,
   identifySequences,

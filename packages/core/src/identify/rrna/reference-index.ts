@@ -1,4 +1,5 @@
 import { CODE_OF_CHAR, TWO_BIT, encodeNucleotides } from './alphabet';
+import type { CandidateSource } from './candidate-ranking';
 
 /** One reference sequence as the engine receives it (e.g. a FASTA record of the MDC rRNA sets). */
 export interface ReferenceSequence {
@@ -45,12 +46,17 @@ export interface ReferenceIndexData {
 
 export interface ReferenceIndex extends ReferenceIndexData {
   refs: ReferenceInfo[];
-  /** Milliseconds spent building (encoding and word index). */
+  /** Milliseconds spent building: from the first reference added to the index built (a caller's reading between additions included). */
   buildMs: number;
   /** Bytes held by the typed arrays. */
   bytes: number;
   /** References that were skipped, with the reason (no usable bases). */
   skipped: { accession: string; reason: string }[];
+  /**
+   * Where a search takes its candidates from instead of `wordStarts`/`postings`: a batch's ranking
+   * found by one scan of the references (scanCandidates), for references kept without a word index.
+   */
+  ranking?: CandidateSource;
 }
 
 export interface BuildIndexOptions {
@@ -129,11 +135,12 @@ export class ReferenceIndexBuilder {
   private readonly skipped: { accession: string; reason: string }[] = [];
   private undescribed = false;
   private total = 0;
-  private spentMs = 0;
+  /** When the first reference was added (buildMs counts from there). */
+  private startedAt: number | undefined;
   private finished = false;
 
   constructor(private readonly options: BuildIndexOptions = {}) {
-    this.pool = new Uint8Array(Math.max(1 << 16, options.expectedBases ?? 0));
+    this.pool = allocate(Uint8Array, 1, Math.max(1 << 16, options.expectedBases ?? 0), options.shared ?? false);
     if (options.wordLength !== undefined) {
       const k = options.wordLength;
       if (!Number.isInteger(k) || k < 4 || k > MAX_WORD_LENGTH) throw new RangeError(`wordLength must be an integer from 4 to 12, got ${k}`);
@@ -144,7 +151,7 @@ export class ReferenceIndexBuilder {
     if (this.total + length <= this.pool.length) return;
     let size = this.pool.length * 2;
     while (size < this.total + length) size *= 2;
-    const grown = new Uint8Array(size);
+    const grown = allocate(Uint8Array, 1, size, this.options.shared ?? false);
     grown.set(this.pool.subarray(0, this.total));
     this.pool = grown;
   }
@@ -152,7 +159,7 @@ export class ReferenceIndexBuilder {
   /** Adds one reference; returns false (and records why) when it has no usable sequence. */
   add(ref: ReferenceSequence): boolean {
     if (this.finished) throw new Error('ReferenceIndexBuilder: add after finish');
-    const started = performance.now();
+    this.startedAt ??= performance.now();
     const { codes, invalidAt } = encodeNucleotides(ref.sequence);
     let ok = true;
     if (invalidAt >= 0) {
@@ -166,7 +173,6 @@ export class ReferenceIndexBuilder {
       this.pool.set(codes, this.total);
       this.accept(ref, codes.length);
     }
-    this.spentMs += performance.now() - started;
     return ok;
   }
 
@@ -192,7 +198,8 @@ export class ReferenceIndexBuilder {
 
   private addBytes(ref: Omit<ReferenceSequence, 'sequence'> | undefined, residues: Uint8Array, name: () => string): boolean {
     if (this.finished) throw new Error('ReferenceIndexBuilder: add after finish');
-    const started = performance.now();
+    // Timed from the first addition, not per reference: two clock readings per reference of 78,000 took 13 ms.
+    this.startedAt ??= performance.now();
     this.room(residues.length);
     const pool = this.pool;
     const base = this.total;
@@ -213,7 +220,6 @@ export class ReferenceIndexBuilder {
       this.skipped.push({ accession: name(), reason: 'empty sequence' });
       ok = false;
     } else this.accept(ref, residues.length);
-    this.spentMs += performance.now() - started;
     return ok;
   }
 
@@ -242,18 +248,22 @@ export class ReferenceIndexBuilder {
   seal(): SealedReferences {
     if (this.sealed) return this.sealed;
     if (this.finished) throw new Error('ReferenceIndexBuilder: seal after finish');
-    const started = performance.now();
+    this.startedAt ??= performance.now();
     const shared = this.options.shared ?? false;
     const total = this.total;
     const n = this.starts.length;
-    const codes = allocate(Uint8Array, 1, total, shared);
-    codes.set(this.pool.subarray(0, total));
+    // The pool itself (in shared memory when built `shared`) when it is mostly used (a FASTA file's
+    // size overstates its bases by its headers and line ends), else a copy cut to size.
+    let codes = this.pool.subarray(0, total);
+    if (total < 0.5 * this.pool.length) {
+      codes = allocate(Uint8Array, 1, total, shared);
+      codes.set(this.pool.subarray(0, total));
+    }
     this.pool = new Uint8Array(0);
     const offsets = allocate(Uint32Array, 4, n + 1, shared);
     for (let r = 0; r < n; r++) offsets[r] = this.starts[r]!;
     offsets[n] = total;
     const wordLength = this.options.wordLength ?? defaultWordLength(total);
-    this.spentMs += performance.now() - started;
     this.sealed = { codes, offsets, wordLength, count: n, listable: total <= (this.options.maxListedBases ?? LISTING_LIMIT) };
     return this.sealed;
   }
@@ -263,52 +273,27 @@ export class ReferenceIndexBuilder {
     if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
     const { codes, offsets, wordLength: k, count: n } = this.seal();
     this.finished = true;
-    const started = performance.now();
-    let expected = 0;
-    for (const part of parts) {
-      if (part.from !== expected || part.to < part.from) throw new Error('ReferenceIndexBuilder: listed words do not cover the references in order');
-      expected = part.to;
-    }
-    if (expected !== n) throw new Error('ReferenceIndexBuilder: listed words do not cover the references');
-    const shared = this.options.shared ?? false;
-    const words = 1 << (2 * k);
-    let wordStarts: Uint32Array;
-    if (parts.length === 1 && parts[0]!.counts.length === words + 1 && (!shared || parts[0]!.counts.buffer instanceof SharedArrayBuffer)) wordStarts = parts[0]!.counts;
-    else {
-      wordStarts = allocate(Uint32Array, 4, words + 1, shared);
-      for (const part of parts) for (let w = 1; w <= words; w++) wordStarts[w] = wordStarts[w]! + part.counts[w]!;
-    }
-    prefixSums(wordStarts, words);
-    const postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
-    for (let p = parts.length - 1; p >= 0; p--) fillPostings(parts[p]!, wordStarts, postings);
-    const posted = postings.length;
-    wordStarts.copyWithin(0, 1);
-    wordStarts[words] = posted;
+    const { wordStarts, postings } = postListedWords(parts, n, k, this.options.shared ?? false);
     const bytes = codes.byteLength + offsets.byteLength + wordStarts.byteLength + postings.byteLength;
-    const buildMs = this.spentMs + performance.now() - started;
+    const buildMs = performance.now() - this.startedAt!;
     return { wordLength: k, codes, offsets, wordStarts, postings, refs: this.refs, skipped: this.skipped, bytes, buildMs };
   }
 
-  finish(): ReferenceIndex {
+  /**
+   * The references laid out without their word index (empty `wordStarts` and `postings`): a batch
+   * searches them by one scan (withScannedCandidates), and {@link withWordIndex} adds the index
+   * later if a search needs it.
+   */
+  finishWithoutWords(): ReferenceIndex {
     if (this.finished) throw new Error('ReferenceIndexBuilder: finish called twice');
-    const sealed = this.seal();
-    if (sealed.listable) return this.finishListed([listWordsOf(sealed, 0, sealed.count, { shared: this.options.shared ?? false })]);
+    const { codes, offsets, wordLength } = this.seal();
     this.finished = true;
-    const started = performance.now();
-    const shared = this.options.shared ?? false;
-    const { codes, offsets, wordLength: k, count: n } = sealed;
-    const words = 1 << (2 * k);
-    const wordStarts = allocate(Uint32Array, 4, words + 1, shared);
-    countDistinctWords(codes, offsets, n, k, wordStarts);
-    prefixSums(wordStarts, words);
-    const postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
-    rescanPostings(codes, offsets, n, k, wordStarts, postings);
-    const posted = postings.length;
-    wordStarts.copyWithin(0, 1);
-    wordStarts[words] = posted;
-    const bytes = codes.byteLength + offsets.byteLength + wordStarts.byteLength + postings.byteLength;
-    const buildMs = this.spentMs + performance.now() - started;
-    return { wordLength: k, codes, offsets, wordStarts, postings, refs: this.refs, skipped: this.skipped, bytes, buildMs };
+    const empty = new Uint32Array(0);
+    return { wordLength, codes, offsets, wordStarts: empty, postings: empty, refs: this.refs, skipped: this.skipped, bytes: codes.byteLength + offsets.byteLength, buildMs: performance.now() - this.startedAt! };
+  }
+
+  finish(): ReferenceIndex {
+    return withWordIndex(this.finishWithoutWords(), { shared: this.options.shared ?? false, maxListedBases: this.options.maxListedBases });
   }
 }
 
@@ -347,6 +332,56 @@ export function listWordsOf(sealed: Pick<SealedReferences, 'codes' | 'offsets' |
   const listedEnd = new Uint32Array(to - from);
   const listedCount = listDistinctWords(codes, offsets, from, to, k, counts, all, listedEnd);
   return { from, to, counts, listed: all.subarray(0, listedCount), listedEnd };
+}
+
+/** The word postings of references whose words `parts` list (covering references 0 … n−1 in order). */
+function postListedWords(parts: ListedWords[], n: number, k: number, shared: boolean): { wordStarts: Uint32Array; postings: Uint32Array } {
+  let expected = 0;
+  for (const part of parts) {
+    if (part.from !== expected || part.to < part.from) throw new Error('ReferenceIndexBuilder: listed words do not cover the references in order');
+    expected = part.to;
+  }
+  if (expected !== n) throw new Error('ReferenceIndexBuilder: listed words do not cover the references');
+  const words = 1 << (2 * k);
+  let wordStarts: Uint32Array;
+  if (parts.length === 1 && parts[0]!.counts.length === words + 1 && (!shared || parts[0]!.counts.buffer instanceof SharedArrayBuffer)) wordStarts = parts[0]!.counts;
+  else {
+    wordStarts = allocate(Uint32Array, 4, words + 1, shared);
+    for (const part of parts) for (let w = 1; w <= words; w++) wordStarts[w] = wordStarts[w]! + part.counts[w]!;
+  }
+  prefixSums(wordStarts, words);
+  const postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
+  for (let p = parts.length - 1; p >= 0; p--) fillPostings(parts[p]!, wordStarts, postings);
+  const posted = postings.length;
+  wordStarts.copyWithin(0, 1);
+  wordStarts[words] = posted;
+  return { wordStarts, postings };
+}
+
+/**
+ * References kept without their word index (ReferenceIndexBuilder.finishWithoutWords, or filed so)
+ * with it added: the same index `finish` builds. An index that has one is returned as it is.
+ */
+export function withWordIndex(index: ReferenceIndex, options: { shared?: boolean; maxListedBases?: number } = {}): ReferenceIndex {
+  if (index.wordStarts.length > 0) return index;
+  const started = performance.now();
+  const n = index.offsets.length - 1;
+  const shared = options.shared ?? false;
+  const k = index.wordLength;
+  let wordStarts: Uint32Array;
+  let postings: Uint32Array;
+  if (index.codes.length <= (options.maxListedBases ?? LISTING_LIMIT)) ({ wordStarts, postings } = postListedWords([listWordsOf(index, 0, n, { shared })], n, k, shared));
+  else {
+    const words = 1 << (2 * k);
+    wordStarts = allocate(Uint32Array, 4, words + 1, shared);
+    countDistinctWords(index.codes, index.offsets, n, k, wordStarts);
+    prefixSums(wordStarts, words);
+    postings = allocate(Uint32Array, 4, wordStarts[words]!, shared);
+    rescanPostings(index.codes, index.offsets, n, k, wordStarts, postings);
+    wordStarts.copyWithin(0, 1);
+    wordStarts[words] = postings.length;
+  }
+  return { ...index, wordStarts, postings, bytes: index.bytes + wordStarts.byteLength + postings.byteLength, buildMs: index.buildMs + performance.now() - started };
 }
 
 function prefixSums(counts: Uint32Array, words: number): void {

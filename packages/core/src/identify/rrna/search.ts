@@ -12,6 +12,7 @@ import {
 } from './align';
 import { assessConfidence, thresholdsFor, withComplex, type Confidence, type ConfidenceThresholds } from './confidence';
 import { explainNotNucleotides, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
+import { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
 import type { ReferenceIndex } from './reference-index';
 
 export interface IdentifyOptions {
@@ -184,7 +185,7 @@ function sameSimilarity(a: Aligned, b: Aligned): boolean {
 }
 
 /** Per-index scratch memory, reused by every search on that index in this thread. */
-class Searcher {
+class Searcher implements CandidateSource {
   /** Words shared with the query, per reference; zero between searches. */
   counts: Uint32Array;
   /** The references counted by the current search, so that only they are read and reset. */
@@ -204,6 +205,14 @@ class Searcher {
       this.aligners.set(scoring, aligner);
     }
     return aligner;
+  }
+
+  minusStrand(forward: Uint32Array, reverse: Uint32Array): boolean {
+    return onMinusStrand(presentWords(this.index, forward), presentWords(this.index, reverse));
+  }
+
+  rank(words: Uint32Array, limit: number, cap: number): CandidateRanking {
+    return rankCandidates(this, words, limit, cap);
   }
 }
 
@@ -244,7 +253,7 @@ function presentWords(index: ReferenceIndex, words: Uint32Array): number {
  * not counted: conserved stretches of the gene are shared by almost every reference, cost most of
  * the counting and say little about which references are closest.
  */
-function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, cap: number): { candidates: Uint32Array; best: number; counted: number } {
+function rankCandidates(searcher: Searcher, words: Uint32Array, limit: number, cap: number): CandidateRanking {
   const { wordStarts, postings } = searcher.index;
   const { counts, touched } = searcher;
   // A query shares words with a few thousand of the references at most: only those are read and
@@ -324,20 +333,20 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   if (length < minLength) return refuse(query, marker, 'too-short', length, facts);
 
   const searcher = searcherFor(index);
+  const source: CandidateSource | undefined = index.ranking ?? (index.wordStarts.length > 0 ? searcher : undefined);
+  if (!source) throw new Error('identifySequence: references without a word index are searched with their batch ranking (scanCandidates)');
   const k = index.wordLength;
   const reverse = reverseComplement(forward);
   const forwardWords = distinctWords(forward, k);
   const reverseWords = distinctWords(reverse, k);
-  const minus = presentWords(index, reverseWords) > presentWords(index, forwardWords);
+  const minus = source.minusStrand(forwardWords, reverseWords);
   const oriented = minus ? reverse : forward;
   const words = minus ? reverseWords : forwardWords;
 
   const maxCandidates = candidateCount * MAX_CANDIDATE_FACTOR;
   const share = options.commonWordShare ?? DEFAULT_COMMON_WORD_SHARE;
-  let ranking = rankCandidates(searcher, words, maxCandidates, Math.max(MIN_COMMON_WORD_REFS, Math.floor(index.refs.length * share)));
-  // A query sharing few of its informative words with any reference (a distant relative of
-  // everything indexed) is ranked again on all of its words, conserved ones included.
-  if (share < 1 && ranking.best < Math.max(4, ranking.counted * 0.1)) ranking = rankCandidates(searcher, words, maxCandidates, Infinity);
+  let ranking = source.rank(words, maxCandidates, Math.max(MIN_COMMON_WORD_REFS, Math.floor(index.refs.length * share)));
+  if (share < 1 && needsAllWords(ranking)) ranking = source.rank(words, maxCandidates, Infinity);
   const candidates = ranking.candidates;
   if (candidates.length === 0) return refuse(query, marker, 'no-similar-reference', length, facts, 0);
 

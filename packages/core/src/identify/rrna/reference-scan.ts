@@ -1,0 +1,502 @@
+import { TWO_BIT } from './alphabet';
+import { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
+import type { ReferenceIndex, ReferenceIndexData } from './reference-index';
+
+/**
+ * Candidates for a whole batch from one scan of the references, without a word index. A word index
+ * costs a pass that lists and posts every word of every reference (12 million for the 39,000 ITS2
+ * references) before the first query is answered; a batch of a few hundred reads asks about a few
+ * hundred thousand distinct words. vsearch and BLAST build or load their index all the same; here
+ * the references are read once against the batch's words instead, the way a small batch is cheaper
+ * to stream than to index (as `sourmash gather` streams a database it has not indexed).
+ *
+ * The candidates are those the word index gives (search.ts answers by the rules in
+ * candidate-ranking.ts either way): the batch is run once with a {@link CandidateRecorder}, which
+ * answers nothing and records the words each search asks about, then the references are scanned
+ * for those words, and the batch is run again with the answers.
+ */
+
+interface Request {
+  forward: Uint32Array;
+  reverse: Uint32Array;
+}
+
+/** First run of a batch: records each search's words (both strands) and its ranking setting; answers no candidates. */
+export class CandidateRecorder implements CandidateSource {
+  readonly requests: Request[] = [];
+  limit = 0;
+  cap = 0;
+  /** A search asked for a ranking on all words (see needsAllWords). */
+  allWords = false;
+
+  minusStrand(forward: Uint32Array, reverse: Uint32Array): boolean {
+    this.requests.push({ forward, reverse });
+    return false;
+  }
+
+  rank(_words: Uint32Array, limit: number, cap: number): CandidateRanking {
+    if (!Number.isFinite(cap)) this.allWords = true;
+    else {
+      if ((this.limit !== 0 && this.limit !== limit) || (this.cap !== 0 && this.cap !== cap)) throw new Error('CandidateRecorder: one batch is ranked with one setting');
+      this.limit = limit;
+      this.cap = cap;
+    }
+    return { candidates: new Uint32Array(0), best: 0, counted: 0 };
+  }
+}
+
+/**
+ * Answers by a read's words (the second run computes the same words anew): looked up by a hash of
+ * them, and the words compared, so that reads never share an answer by a collision.
+ */
+class ByWords<T> {
+  private readonly entries = new Map<number, { words: Uint32Array; value: T }[]>();
+
+  private static hash(words: Uint32Array): number {
+    let h = 0x811c9dc5 ^ words.length;
+    for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+    return h;
+  }
+
+  private static same(a: Uint32Array, b: Uint32Array): boolean {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  get(words: Uint32Array): T | undefined {
+    return this.entries.get(ByWords.hash(words))?.find((e) => ByWords.same(e.words, words))?.value;
+  }
+
+  set(words: Uint32Array, value: T): void {
+    const h = ByWords.hash(words);
+    const list = this.entries.get(h);
+    if (list) list.push({ words, value });
+    else this.entries.set(h, [{ words, value }]);
+  }
+
+  has(words: Uint32Array): boolean {
+    return this.get(words) !== undefined;
+  }
+}
+
+interface Rankings {
+  capped?: CandidateRanking;
+  allWords?: CandidateRanking;
+}
+
+/** Second run of a batch: the scan's answers, looked up by the words asked about. */
+class ScannedCandidates implements CandidateSource {
+  constructor(
+    /** By the forward strand's words. */
+    private readonly strands: ByWords<boolean>,
+    /** By the searched strand's words. */
+    private readonly rankings: ByWords<Rankings>,
+    private readonly limit: number,
+    private readonly cap: number,
+  ) {}
+
+  minusStrand(forward: Uint32Array): boolean {
+    const minus = this.strands.get(forward);
+    if (minus === undefined) throw new Error('scanCandidates: a read the recorded run did not ask about');
+    return minus;
+  }
+
+  rank(words: Uint32Array, limit: number, cap: number): CandidateRanking {
+    if (limit !== this.limit || (Number.isFinite(cap) && cap !== this.cap)) throw new Error('scanCandidates: ranked with another setting than recorded');
+    const rankings = this.rankings.get(words);
+    const ranking = Number.isFinite(cap) ? rankings?.capped : rankings?.allWords;
+    if (!ranking) throw new Error('scanCandidates: a ranking the recorded run did not ask for');
+    return ranking;
+  }
+}
+
+/**
+ * The references of `index` (its codes and offsets; its word postings are not read) answering
+ * what `recorded` asked: the index to search the batch again with (see the module comment).
+ */
+export function scanCandidates(index: ReferenceIndex, recorded: CandidateRecorder): ReferenceIndex {
+  const { requests, limit, cap } = recorded;
+  const words = new BatchWords(index.wordLength);
+  for (const r of requests) {
+    words.add(r.forward);
+    words.add(r.reverse);
+  }
+  words.seal();
+  const found = findBatchWords(index, words);
+  const present = (list: Uint32Array) => {
+    let n = 0;
+    for (let i = 0; i < list.length; i++) if (found.references[words.idOf(list[i]!)]! > 0) n++;
+    return n;
+  };
+  // Each distinct read once, on the strand its words say.
+  const strands = new ByWords<boolean>();
+  const rankings = new ByWords<Rankings>();
+  const searched: { words: Uint32Array; rankings: Rankings }[] = [];
+  for (const r of requests) {
+    if (strands.has(r.forward)) continue;
+    const minus = onMinusStrand(present(r.forward), present(r.reverse));
+    strands.set(r.forward, minus);
+    const list = minus ? r.reverse : r.forward;
+    if (rankings.has(list)) continue;
+    const entry: Rankings = {};
+    rankings.set(list, entry);
+    searched.push({ words: list, rankings: entry });
+  }
+  const rank = (reads: Uint32Array[], roundCap: number): CandidateRanking[] => {
+    const plan = countingPlan(words, found.references, reads, limit, roundCap);
+    return rankingsOf(countBatchWords(found, plan), limit, plan.counted);
+  };
+  if (limit > 0 && searched.length > 0) {
+    rank(searched.map((s) => s.words), cap).forEach((ranking, i) => (searched[i]!.rankings.capped = ranking));
+    // The reads the search ranks again on all their words (needsAllWords), when it does.
+    const distant = recorded.allWords ? searched.filter((s) => needsAllWords(s.rankings.capped!)) : [];
+    if (distant.length > 0) rank(distant.map((s) => s.words), Infinity).forEach((ranking, i) => (distant[i]!.rankings.allWords = ranking));
+  }
+  return { ...index, ranking: new ScannedCandidates(strands, rankings, limit, cap) };
+}
+
+/**
+ * Runs `search` (a batch over `indexes`, each taken through `use`) so that indexes without word
+ * postings answer from one scan of their references: once recording, once answering. Indexes with
+ * postings are searched as they are, and a batch over those alone runs once.
+ */
+export function withScannedCandidates<T>(indexes: readonly ReferenceIndex[], search: (use: (index: ReferenceIndex) => ReferenceIndex) => T): T {
+  const unindexed = indexes.filter((index) => index.wordStarts.length === 0 && !index.ranking);
+  if (unindexed.length === 0) return search((index) => index);
+  const recording = new Map(unindexed.map((index) => [index, { ...index, ranking: new CandidateRecorder() }] as const));
+  search((index) => recording.get(index) ?? index);
+  const scanned = new Map([...recording].map(([index, { ranking }]) => [index, scanCandidates(index, ranking)] as const));
+  return search((index) => scanned.get(index) ?? index);
+}
+
+/** The rank of `word`, one of the batch's words (see BatchWords.ranks). */
+function rankOf(ranks: Uint32Array, word: number): number {
+  const at = (word >>> 5) << 1;
+  let x = ranks[at]! & ((1 << (word & 31)) - 1);
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return ranks[at + 1]! + (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The batch's distinct words, numbered by rank: `add` every read's words, then `seal`. */
+class BatchWords {
+  /**
+   * The words as bits, two numbers per 32 words: their bits, then how many words come before them.
+   * A word's number is its rank among the batch's words, found in this quarter of a megabyte,
+   * which stays in the second-level cache (a table by word takes 4 MB for k = 10, and the scan
+   * looks a word up at a quarter of all reference positions: 15–20 ms of a 90 ms pass).
+   */
+  readonly ranks: Uint32Array;
+  count = 0;
+
+  constructor(readonly wordLength: number) {
+    this.ranks = new Uint32Array(2 * Math.max(1, (1 << (2 * wordLength)) >>> 5));
+  }
+
+  add(list: Uint32Array): void {
+    const { ranks } = this;
+    for (let i = 0; i < list.length; i++) ranks[(list[i]! >>> 5) << 1]! |= 1 << (list[i]! & 31);
+  }
+
+  seal(): void {
+    const { ranks } = this;
+    let count = 0;
+    for (let at = 0; at < ranks.length; at += 2) {
+      ranks[at + 1] = count;
+      let x = ranks[at]!;
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      count += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    this.count = count;
+  }
+
+  idOf(word: number): number {
+    return rankOf(this.ranks, word);
+  }
+}
+
+/** The batch words found in the references. */
+interface FoundWords {
+  /** References holding each batch word, by its number. */
+  references: Uint32Array;
+  /** The batch words of each reference, once each: reference r's are hits[hitEnd[r − 1], hitEnd[r]). */
+  hits: Uint32Array;
+  hitEnd: Uint32Array;
+}
+
+/**
+ * References taken per call of a pass's inner function. V8 runs a function called once with one
+ * long loop in its slower tiers for much of that call (a pass over the ITS2 references took 47 ms
+ * so, 28 ms once optimised); called for a few hundred references at a time, it is optimised after
+ * the first calls and the pass takes 28 ms from the start.
+ */
+const REFERENCES_PER_CALL = 256;
+
+/**
+ * Reads the words of every reference once: which batch words each holds (each once), and in how
+ * many references each batch word occurs (for the cap on common words and the strand).
+ */
+function findBatchWords(data: Pick<ReferenceIndexData, 'codes' | 'offsets'>, words: BatchWords): FoundWords {
+  const { codes, offsets } = data;
+  const to = offsets.length - 1;
+  // Per batch word, side by side (one cache line for both): the last reference that held it, and how many did.
+  const seen = new Int32Array(2 * words.count);
+  for (let id = 0; id < words.count; id++) seen[2 * id] = -1;
+  const hitEnd = new Uint32Array(to);
+  // About a quarter of a batch's reference positions hold one of its words (439 ITS2 reads: 3.3 of 12 million).
+  let hits = new Uint32Array(Math.max(1024, codes.length >>> 2));
+  let count = 0;
+  for (let r = 0; r < to; r += REFERENCES_PER_CALL) {
+    const last = Math.min(to, r + REFERENCES_PER_CALL);
+    // Room for a hit at every position of these references.
+    const room = count + offsets[last]! - offsets[r]!;
+    if (room > hits.length) {
+      const grown = new Uint32Array(Math.max(room, hits.length * 2));
+      grown.set(hits.subarray(0, count));
+      hits = grown;
+    }
+    count = findInReferences(codes, offsets, r, last, words.ranks, words.wordLength, seen, hits, count, hitEnd);
+  }
+  const references = new Uint32Array(words.count);
+  for (let id = 0; id < words.count; id++) references[id] = seen[2 * id + 1]!;
+  return { references, hits: hits.subarray(0, count), hitEnd };
+}
+
+function findInReferences(
+  codes: Uint8Array,
+  offsets: Uint32Array,
+  first: number,
+  last: number,
+  ranks: Uint32Array,
+  k: number,
+  seen: Int32Array,
+  hits: Uint32Array,
+  count: number,
+  hitEnd: Uint32Array,
+): number {
+  const mask = (1 << (2 * k)) - 1;
+  for (let r = first; r < last; r++) {
+    let word = 0;
+    let valid = 0;
+    for (let i = offsets[r]!, end = offsets[r + 1]!; i < end; i++) {
+      const b = TWO_BIT[codes[i]!]!;
+      if (b < 0) {
+        valid = 0;
+        continue;
+      }
+      word = ((word << 2) | b) & mask;
+      if (++valid < k) continue;
+      const pair = (word >>> 5) << 1;
+      const bits = ranks[pair]!;
+      const bit = 1 << (word & 31);
+      if ((bits & bit) !== 0) {
+        let x = bits & (bit - 1);
+        x -= (x >>> 1) & 0x55555555;
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        const at = 2 * (ranks[pair + 1]! + (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24));
+        if (seen[at] === r) continue;
+        seen[at] = r;
+        seen[at + 1]!++;
+        hits[count++] = at >>> 1;
+      }
+    }
+    hitEnd[r] = count;
+  }
+  return count;
+}
+
+/**
+ * What a counting round counts: for each counted batch word the reads holding it. Most words are in
+ * one read of a batch, kept in the word's own entry of `readsOf` (≥ 0); a word in several points to
+ * its list in `lists` (−2 − start, the list's length first); −1: not counted.
+ */
+interface CountingPlan {
+  reads: number;
+  limit: number;
+  /** Counted words as bits (a few kilobytes): most hits are words too common to count, turned away before their entry is read. */
+  countedWords: Uint32Array;
+  readsOf: Int32Array;
+  lists: Uint32Array;
+  /** Words counted per read. */
+  counted: Uint32Array;
+}
+
+function countingPlan(words: BatchWords, references: Uint32Array, reads: Uint32Array[], limit: number, cap: number): CountingPlan {
+  const holders = new Uint32Array(words.count);
+  const counted = new Uint32Array(reads.length);
+  reads.forEach((list, q) => {
+    for (let i = 0; i < list.length; i++) {
+      const id = words.idOf(list[i]!);
+      const refs = references[id]!;
+      if (refs === 0 || refs > cap) continue;
+      holders[id]!++;
+      counted[q]!++;
+    }
+  });
+  const readsOf = new Int32Array(words.count).fill(-1);
+  let listed = 0;
+  for (let id = 0; id < words.count; id++) if (holders[id]! > 1) listed += holders[id]! + 1;
+  const lists = new Uint32Array(listed);
+  listed = 0;
+  for (let id = 0; id < words.count; id++) {
+    if (holders[id]! <= 1) continue;
+    readsOf[id] = -2 - listed;
+    listed += holders[id]! + 1;
+  }
+  reads.forEach((list, q) => {
+    for (let i = 0; i < list.length; i++) {
+      const id = words.idOf(list[i]!);
+      const refs = references[id]!;
+      if (refs === 0 || refs > cap) continue;
+      if (holders[id] === 1) readsOf[id] = q;
+      else {
+        const start = -2 - readsOf[id]!;
+        lists[start + 1 + lists[start]!++] = q;
+      }
+    }
+  });
+  const countedWords = new Uint32Array((words.count + 31) >>> 5);
+  for (let id = 0; id < words.count; id++) if (readsOf[id] !== -1) countedWords[id >>> 5]! |= 1 << (id & 31);
+  return { reads: reads.length, limit, countedWords, readsOf, lists, counted };
+}
+
+/** Each read's best references (a heap of `limit` per read; see TopReferences). */
+interface TopReferencesData {
+  counts: Uint32Array;
+  refs: Uint32Array;
+  sizes: Uint32Array;
+}
+
+/**
+ * Counts, per reference of `found`'s range, the words it shares with each read of the plan, and
+ * keeps each read's best `limit` (reads are few, so the counters stay in the first-level cache).
+ */
+function countBatchWords(found: FoundWords, plan: CountingPlan): TopReferencesData {
+  const heaps = new TopReferences(plan.reads, plan.limit);
+  countPerReference(found, plan, heaps);
+  return heaps.data;
+}
+
+function countPerReference(found: FoundWords, plan: CountingPlan, heaps: TopReferences): void {
+  const counts = new Uint32Array(plan.reads);
+  const touched = new Uint32Array(plan.reads);
+  const references = found.hitEnd.length;
+  for (let i = 0, h = 0; i < references; i += REFERENCES_PER_CALL) h = countInReferences(found, plan, heaps, i, Math.min(references, i + REFERENCES_PER_CALL), h, counts, touched);
+}
+
+/** References first … last − 1, their hits from `h`; returns where the next reference's hits start. */
+function countInReferences(found: FoundWords, plan: CountingPlan, heaps: TopReferences, first: number, last: number, h: number, counts: Uint32Array, touched: Uint32Array): number {
+  const { hits, hitEnd } = found;
+  const { countedWords, readsOf, lists } = plan;
+  const { worst, full } = heaps;
+  for (let i = first; i < last; i++) {
+    let touchedCount = 0;
+    for (const end = hitEnd[i]!; h < end; h++) {
+      const id = hits[h]!;
+      if ((countedWords[id >>> 5]! & (1 << (id & 31))) === 0) continue;
+      const holder = readsOf[id]!;
+      if (holder >= 0) {
+        if (counts[holder]!++ === 0) touched[touchedCount++] = holder;
+      } else {
+        const start = -2 - holder;
+        for (let p = start + 1, end = start + 1 + lists[start]!; p < end; p++) {
+          const q = lists[p]!;
+          if (counts[q]!++ === 0) touched[touchedCount++] = q;
+        }
+      }
+    }
+    // Most offers lose to the worst reference a full heap keeps: turned away here, without a call.
+    for (let t = 0; t < touchedCount; t++) {
+      const q = touched[t]!;
+      const count = counts[q]!;
+      counts[q] = 0;
+      if (full[q] === 0 || count > worst[q]!) heaps.offer(q, count, i);
+    }
+  }
+  return h;
+}
+
+/** Each read's ranking from its best references. */
+function rankingsOf(top: TopReferencesData, limit: number, counted: Uint32Array): CandidateRanking[] {
+  return Array.from(counted, (words, q) => {
+    const order = Array.from({ length: top.sizes[q]! }, (_, i) => q * limit + i).sort((a, b) => top.counts[b]! - top.counts[a]! || top.refs[a]! - top.refs[b]!);
+    return { candidates: Uint32Array.from(order, (i) => top.refs[i]!), best: order.length > 0 ? top.counts[order[0]!]! : 0, counted: words };
+  });
+}
+
+/**
+ * Each read's best `limit` references so far, as a heap whose root is the worst kept (fewest shared
+ * words, then the later reference). References are offered in ascending order, so one tying the
+ * worst kept never displaces it, as the index's ranking keeps the earlier reference.
+ */
+class TopReferences {
+  private readonly counts: Uint32Array;
+  private readonly refs: Uint32Array;
+  private readonly sizes: Uint32Array;
+  /** 1 once a read's heap holds `limit` references; then `worst` is the fewest words they share. */
+  readonly full: Uint8Array;
+  readonly worst: Uint32Array;
+
+  constructor(
+    reads: number,
+    private readonly limit: number,
+  ) {
+    this.counts = new Uint32Array(reads * limit);
+    this.refs = new Uint32Array(reads * limit);
+    this.sizes = new Uint32Array(reads);
+    this.full = new Uint8Array(reads);
+    this.worst = new Uint32Array(reads);
+  }
+
+  get data(): TopReferencesData {
+    return { counts: this.counts, refs: this.refs, sizes: this.sizes };
+  }
+
+  /** a (count, ref) worse than b: fewer words, or as many in a later reference. */
+  private static worse(countA: number, refA: number, countB: number, refB: number): boolean {
+    return countA < countB || (countA === countB && refA > refB);
+  }
+
+  offer(read: number, count: number, ref: number): void {
+    const { counts, refs, limit } = this;
+    const base = read * limit;
+    const size = this.sizes[read]!;
+    if (size < limit) {
+      // Sift up from the new leaf.
+      let j = size;
+      this.sizes[read] = size + 1;
+      while (j > 0) {
+        const parent = (j - 1) >> 1;
+        if (TopReferences.worse(counts[base + parent]!, refs[base + parent]!, count, ref)) break;
+        counts[base + j] = counts[base + parent]!;
+        refs[base + j] = refs[base + parent]!;
+        j = parent;
+      }
+      counts[base + j] = count;
+      refs[base + j] = ref;
+      if (size + 1 === limit) {
+        this.full[read] = 1;
+        this.worst[read] = counts[base]!;
+      }
+      return;
+    }
+    if (count <= counts[base]!) return;
+    // Replace the root and sift down.
+    let j = 0;
+    for (;;) {
+      let child = 2 * j + 1;
+      if (child >= limit) break;
+      const right = child + 1;
+      if (right < limit && TopReferences.worse(counts[base + right]!, refs[base + right]!, counts[base + child]!, refs[base + child]!)) child = right;
+      if (!TopReferences.worse(counts[base + child]!, refs[base + child]!, count, ref)) break;
+      counts[base + j] = counts[base + child]!;
+      refs[base + j] = refs[base + child]!;
+      j = child;
+    }
+    counts[base + j] = count;
+    refs[base + j] = ref;
+    this.worst[read] = counts[base]!;
+  }
+}
