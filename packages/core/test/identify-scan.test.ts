@@ -6,6 +6,7 @@ import {
   identifySequences,
   ReferenceIndexBuilder,
   scanCandidates,
+  setScanKernels,
   withScannedCandidates,
   withWordIndex,
   type IdentifyQuery,
@@ -77,6 +78,13 @@ describe('candidates by one scan of the references', () => {
     const expected = identifySequences(index, queries, options);
     const scanned = identifySequences(scanCandidates(bare, recorder), queries, options);
     expect(scanned).toEqual(expected);
+    // The JavaScript passes (the kernels' reference and fallback) give the same.
+    setScanKernels(false);
+    try {
+      expect(identifySequences(scanCandidates(bare, recorder), queries, options)).toEqual(expected);
+    } finally {
+      setScanKernels(true);
+    }
     // What the batch covers: reads on both strands, refused and answered ones.
     const strands = new Set(expected.flatMap((r) => (r.ok ? [r.strand] : [])));
     expect(strands).toEqual(new Set(['+', '-']));

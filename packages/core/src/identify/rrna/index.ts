@@ -20,7 +20,7 @@ export {
   type ListedWords,
   type SealedReferences,
 } from './reference-index';
-export { CandidateRecorder, scanCandidates, withScannedCandidates } from './reference-scan';
+export { CandidateRecorder, scanCandidates, setScanKernels, withScannedCandidates } from './reference-scan';
 export { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
 export {
   identifySequence,

@@ -1,4 +1,5 @@
 import { TWO_BIT } from './alphabet';
+import { instantiateScanKernels, type ScanKernels } from './wasm/scan-kernels';
 import { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
 import type { ReferenceIndex, ReferenceIndexData } from './reference-index';
 
@@ -123,7 +124,9 @@ export function scanCandidates(index: ReferenceIndex, recorded: CandidateRecorde
     words.add(r.reverse);
   }
   words.seal();
-  const found = findBatchWords(index, words);
+  const kernels = useScanKernels ? instantiateScanKernels() : null;
+  const wasm = kernels ? new WasmScan(kernels, index, words) : undefined;
+  const found = wasm ? wasm.find() : findBatchWords(index, words);
   const present = (list: Uint32Array) => {
     let n = 0;
     for (let i = 0; i < list.length; i++) if (found.references[words.idOf(list[i]!)]! > 0) n++;
@@ -145,7 +148,7 @@ export function scanCandidates(index: ReferenceIndex, recorded: CandidateRecorde
   }
   const rank = (reads: Uint32Array[], roundCap: number): CandidateRanking[] => {
     const plan = countingPlan(words, found.references, reads, limit, roundCap);
-    return rankingsOf(countBatchWords(found, plan), limit, plan.counted);
+    return rankingsOf(wasm ? wasm.count(plan) : countBatchWords(found, plan), limit, plan.counted);
   };
   if (limit > 0 && searched.length > 0) {
     rank(searched.map((s) => s.words), cap).forEach((ranking, i) => (searched[i]!.rankings.capped = ranking));
@@ -154,6 +157,13 @@ export function scanCandidates(index: ReferenceIndex, recorded: CandidateRecorde
     if (distant.length > 0) rank(distant.map((s) => s.words), Infinity).forEach((ranking, i) => (distant[i]!.rankings.allWords = ranking));
   }
   return { ...index, ranking: new ScannedCandidates(strands, rankings, limit, cap) };
+}
+
+let useScanKernels = true;
+
+/** Scans with the WebAssembly kernels (the default, where available) or the JavaScript passes (tests compare the two). */
+export function setScanKernels(use: boolean): void {
+  useScanKernels = use;
 }
 
 /**
@@ -498,5 +508,105 @@ class TopReferences {
     counts[base + j] = count;
     refs[base + j] = ref;
     this.worst[read] = counts[base]!;
+  }
+}
+
+/**
+ * The two passes in the scan kernels (wasm/scan-kernels.ts): the references and the batch words
+ * copied into the kernels' memory once, the hits kept there for the counting rounds. Memory:
+ * fixed tables, codes, offsets, ranks, seen, hitEnd, then the hits (grown while found), then a
+ * counting round's plan, counters and offers. Views are taken anew after every growth.
+ */
+class WasmScan {
+  private readonly twoBitPtr = 0;
+  private readonly codesPtr = 64;
+  private readonly offsetsPtr: number;
+  private readonly ranksPtr: number;
+  private readonly seenPtr: number;
+  private readonly hitEndPtr: number;
+  private readonly hitsPtr: number;
+  private hitCount = 0;
+  private readonly refs: number;
+
+  constructor(
+    private readonly kernels: ScanKernels,
+    data: Pick<ReferenceIndexData, 'codes' | 'offsets'>,
+    private readonly words: BatchWords,
+  ) {
+    const align = (n: number) => (n + 63) & ~63;
+    this.refs = data.offsets.length - 1;
+    this.offsetsPtr = align(this.codesPtr + data.codes.length);
+    this.ranksPtr = align(this.offsetsPtr + 4 * data.offsets.length);
+    this.seenPtr = align(this.ranksPtr + 4 * words.ranks.length);
+    this.hitEndPtr = align(this.seenPtr + 8 * words.count);
+    this.hitsPtr = align(this.hitEndPtr + 4 * this.refs);
+    // About a quarter of the positions hold a batch word (see findBatchWords); grown when more do.
+    this.reserve(this.hitsPtr + data.codes.length + 4 * REFERENCES_PER_CALL * 4096);
+    const u8 = new Uint8Array(kernels.memory.buffer);
+    for (let c = 0; c < 16; c++) u8[this.twoBitPtr + c] = TWO_BIT[c]! & 0xff;
+    u8.set(data.codes, this.codesPtr);
+    new Uint32Array(kernels.memory.buffer, this.offsetsPtr, data.offsets.length).set(data.offsets);
+    new Uint32Array(kernels.memory.buffer, this.ranksPtr, words.ranks.length).set(words.ranks);
+    const seen = new Int32Array(kernels.memory.buffer, this.seenPtr, 2 * words.count);
+    for (let id = 0; id < words.count; id++) seen[2 * id] = -1;
+    this.offsets = data.offsets;
+  }
+
+  private readonly offsets: Uint32Array;
+
+  private reserve(bytes: number): void {
+    const memory = this.kernels.memory;
+    if (memory.buffer.byteLength < bytes) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / 65536));
+  }
+
+  find(): FoundWords {
+    const { kernels, offsets, words } = this;
+    const mask = (1 << (2 * words.wordLength)) - 1;
+    let count = 0;
+    for (let r = 0; r < this.refs; r += REFERENCES_PER_CALL) {
+      const last = Math.min(this.refs, r + REFERENCES_PER_CALL);
+      // Room for a hit at every position of these references.
+      this.reserve(this.hitsPtr + 4 * (count + offsets[last]! - offsets[r]!));
+      count = kernels.find(this.codesPtr, this.offsetsPtr, r, last, this.ranksPtr, mask, words.wordLength, this.seenPtr, this.hitsPtr, count, this.hitEndPtr, this.twoBitPtr);
+    }
+    this.hitCount = count;
+    const buffer = kernels.memory.buffer;
+    const seen = new Int32Array(buffer, this.seenPtr, 2 * words.count);
+    const references = new Uint32Array(words.count);
+    for (let id = 0; id < words.count; id++) references[id] = seen[2 * id + 1]!;
+    // The hits stay in the kernels' memory for the counting rounds.
+    return { references, hits: new Uint32Array(0), hitEnd: new Uint32Array(0) };
+  }
+
+  count(plan: CountingPlan): TopReferencesData {
+    const { kernels } = this;
+    const align = (n: number) => (n + 63) & ~63;
+    const heapBytes = 4 * plan.reads * plan.limit;
+    const countedPtr = align(this.hitsPtr + 4 * this.hitCount);
+    const readsOfPtr = align(countedPtr + 4 * plan.countedWords.length);
+    const listsPtr = align(readsOfPtr + 4 * plan.readsOf.length);
+    const countsPtr = align(listsPtr + 4 * plan.lists.length);
+    const touchedPtr = align(countsPtr + 4 * plan.reads);
+    const fullPtr = align(touchedPtr + 4 * plan.reads);
+    const worstPtr = align(fullPtr + plan.reads);
+    const sizesPtr = align(worstPtr + 4 * plan.reads);
+    const heapCountsPtr = align(sizesPtr + 4 * plan.reads);
+    const heapRefsPtr = align(heapCountsPtr + heapBytes);
+    this.reserve(heapRefsPtr + heapBytes);
+    const buffer = kernels.memory.buffer;
+    new Uint32Array(buffer, countedPtr, plan.countedWords.length).set(plan.countedWords);
+    new Int32Array(buffer, readsOfPtr, plan.readsOf.length).set(plan.readsOf);
+    new Uint32Array(buffer, listsPtr, plan.lists.length).set(plan.lists);
+    // Counters, heap sizes, full and worst start at zero (a second round reuses the memory).
+    new Uint8Array(buffer, countsPtr, heapCountsPtr - countsPtr).fill(0);
+    for (let r = 0; r < this.refs; r += REFERENCES_PER_CALL) {
+      const last = Math.min(this.refs, r + REFERENCES_PER_CALL);
+      kernels.count(this.hitsPtr, this.hitEndPtr, r, last, countedPtr, readsOfPtr, listsPtr, countsPtr, touchedPtr, fullPtr, worstPtr, heapCountsPtr, heapRefsPtr, sizesPtr, plan.limit);
+    }
+    return {
+      counts: new Uint32Array(buffer, heapCountsPtr, plan.reads * plan.limit).slice(),
+      refs: new Uint32Array(buffer, heapRefsPtr, plan.reads * plan.limit).slice(),
+      sizes: new Uint32Array(buffer, sizesPtr, plan.reads).slice(),
+    };
   }
 }

@@ -59,6 +59,7 @@ const SIMPLE: Record<string, number> = {
   'i32.shl': 0x74,
   'i32.shr_s': 0x75,
   'i32.shr_u': 0x76,
+  'i32.popcnt': 0x69,
 };
 
 /** Memory instructions and their natural alignment (log2 bytes). */
