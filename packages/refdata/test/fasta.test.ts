@@ -264,6 +264,13 @@ describe('forEachFastaRecord (reference files read as bytes)', () => {
     const records: [string, string, number][] = [];
     forEachFastaRecord(bytes, 'spans.fa', (header, residues, line) => records.push([header, Buffer.from(residues).toString('latin1'), line]));
     expect(records).toEqual(spans);
+    // A record longer than the reader's first buffer (64 KiB), over many lines, between short ones.
+    const long = Array.from({ length: 1500 }, (_, i) => 'ACGTTGCA'.repeat(8).slice(i % 8) + 'ACGTTGCA'.slice(0, i % 8)).join('\n');
+    const around = Buffer.from(`>short1\nAC\n>long\n${long}\n>short2\nGT\n`, 'latin1');
+    const read: [string, string][] = [];
+    forEachFastaSpan(around, 'long.fa', (from, to, residues) => read.push([around.toString('latin1', from, to), Buffer.from(residues).toString('latin1')]));
+    expect(read.map(([header, residues]) => [header, residues.length])).toEqual([['short1', 2], ['long', 1500 * 64], ['short2', 2]]);
+    expect(read[1]![1]).toBe(long.replace(/\n/g, ''));
     // A header of white space alone, ASCII or not, names no record.
     expect(() => forEachFastaSpan(Buffer.from('> \t\nACGT', 'utf8'), 'blank.fa', () => undefined)).toThrow(/header without an accession/);
     expect(() => forEachFastaSpan(Buffer.from('>\u00a0\u3000\nACGT', 'utf8'), 'blank.fa', () => undefined)).toThrow(/header without an accession/);

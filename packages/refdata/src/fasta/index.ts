@@ -322,7 +322,9 @@ function copyResidues(bytes: Uint8Array, from: number, to: number, scratch: Uint
  * header only when a search reports its reference.
  */
 export function forEachFastaSpan(bytes: Uint8Array, file: string, visit: (headerFrom: number, headerTo: number, residues: Uint8Array, line: number) => void): number {
-  const scratch = new Uint8Array(bytes.length);
+  // Room for the longest record so far, not the whole file: a file-sized buffer is that much more
+  // memory the system maps and zeroes.
+  let scratch = new Uint8Array(Math.min(bytes.length, 1 << 16));
   const decoder = new TextDecoder();
   const accessionAt = (from: number, to: number) => parseFastaHeader(decoder.decode(bytes.subarray(from, to))).accession;
   let records = 0;
@@ -356,6 +358,11 @@ export function forEachFastaSpan(bytes: Uint8Array, file: string, visit: (header
       length = 0;
     } else {
       const before = length;
+      if (length + end - at > scratch.length) {
+        const grown = new Uint8Array(Math.max(length + end - at, 2 * scratch.length));
+        grown.set(scratch.subarray(0, length));
+        scratch = grown;
+      }
       const copied = copyResidues(bytes, at, end, scratch, length);
       if (copied < 0) {
         const i = -1 - copied;
