@@ -32,14 +32,17 @@ Usage:
   --top             hits per query (default all listed)
   --threads         threads that may search the batch (default: the machine's cores); a further
                     thread is started for each 1,000 reads, as below that it costs what it saves
-                    (each thread compiles the search anew); they share one index in memory, and
-                    the answer is the same for any number
-  --fresh-index     index the reference files anew instead of reading the index cache
+                    (each thread compiles the search anew); they share one word index in memory,
+                    and the answer is the same for any number. A batch under 1,000 reads is
+                    searched on one thread by one scan of the references, without a word index
+                    (the same candidates, so the same answer)
+  --fresh-index     read the reference files anew instead of the cache
 
 Records shorter than 100 bases or without a species name (\`Genus_sp\`) are no evidence and are left
-out of the references. The word index of a --reference file is kept under MDC_HOME/cache/word-index,
-keyed by the file's size, modification time and bytes, and read back by the next command (as
-makeblastdb keeps a database). Without --reference the references come from the database the server
+out of the references. What was read of a --reference file is kept under MDC_HOME/cache/word-index
+(the references, and their word index once a batch of 1,000 reads or more has needed it), keyed by
+the file's size, modification time and bytes, and read back by the next command (as makeblastdb
+keeps a database). Without --reference the references come from the database the server
 uses (DATABASE_URL, or the embedded database under MDC_HOME: stop a running server first).
 
 A query file that cannot be read, and a sequence that is not an ITS read (empty, not nucleotides,
@@ -51,10 +54,12 @@ Timings go to standard error, results to standard output.`;
 const recipe = (region: ItsRegion) => `its/${region}/min${MIN_REFERENCE_LENGTH[region]}/named-to-species/default-k`;
 
 /**
- * The word index of a reference file in either header form, filtered as the import filters. Read
- * once as bytes (hashed for the cache key from the same read; no string per sequence) and encoded
- * straight into the index, in shared memory so that search threads use it without a copy. A new
- * index is filed by `file()`, which the command calls while another thread is already searching.
+ * A reference file in either header form, filtered as the import filters, with its word index when
+ * `wordIndex` (a batch the threads share; else the batch scans the references). Read once as bytes
+ * (hashed for the cache key from the same read; no string per sequence) and encoded straight into
+ * the index, in shared memory so that search threads use it without a copy. What was read is filed
+ * by `file()`, which the command calls while it searches; references filed without their index get
+ * it (and are filed again) when a batch needs it.
  */
 function indexReferenceFile(path: string, region: ItsRegion, cache: WordIndexCache | undefined, wordIndex: boolean): { index: ReferenceIndex; shared: SharedItsIndex; cached: 'index' | 'references' | false; file: () => Promise<void> } {
   let contents: Uint8Array;

@@ -127,34 +127,37 @@ export function scanCandidates(index: ReferenceIndex, recorded: CandidateRecorde
   const kernels = useScanKernels ? instantiateScanKernels() : null;
   const wasm = kernels ? new WasmScan(kernels, index, words) : undefined;
   const found = wasm ? wasm.find() : findBatchWords(index, words);
-  const present = (list: Uint32Array) => {
+  // Each read's words by their number in the batch, once per strand.
+  const present = (ids: Uint32Array) => {
     let n = 0;
-    for (let i = 0; i < list.length; i++) if (found.references[words.idOf(list[i]!)]! > 0) n++;
+    for (let i = 0; i < ids.length; i++) if (found.references[ids[i]!]! > 0) n++;
     return n;
   };
   // Each distinct read once, on the strand its words say.
   const strands = new ByWords<boolean>();
   const rankings = new ByWords<Rankings>();
-  const searched: { words: Uint32Array; rankings: Rankings }[] = [];
+  const searched: { ids: Uint32Array; rankings: Rankings }[] = [];
   for (const r of requests) {
     if (strands.has(r.forward)) continue;
-    const minus = onMinusStrand(present(r.forward), present(r.reverse));
+    const forward = words.idsOf(r.forward);
+    const reverse = words.idsOf(r.reverse);
+    const minus = onMinusStrand(present(forward), present(reverse));
     strands.set(r.forward, minus);
     const list = minus ? r.reverse : r.forward;
     if (rankings.has(list)) continue;
     const entry: Rankings = {};
     rankings.set(list, entry);
-    searched.push({ words: list, rankings: entry });
+    searched.push({ ids: minus ? reverse : forward, rankings: entry });
   }
   const rank = (reads: Uint32Array[], roundCap: number): CandidateRanking[] => {
     const plan = countingPlan(words, found.references, reads, limit, roundCap);
     return rankingsOf(wasm ? wasm.count(plan) : countBatchWords(found, plan), limit, plan.counted);
   };
   if (limit > 0 && searched.length > 0) {
-    rank(searched.map((s) => s.words), cap).forEach((ranking, i) => (searched[i]!.rankings.capped = ranking));
+    rank(searched.map((s) => s.ids), cap).forEach((ranking, i) => (searched[i]!.rankings.capped = ranking));
     // The reads the search ranks again on all their words (needsAllWords), when it does.
     const distant = recorded.allWords ? searched.filter((s) => needsAllWords(s.rankings.capped!)) : [];
-    if (distant.length > 0) rank(distant.map((s) => s.words), Infinity).forEach((ranking, i) => (distant[i]!.rankings.allWords = ranking));
+    if (distant.length > 0) rank(distant.map((s) => s.ids), Infinity).forEach((ranking, i) => (distant[i]!.rankings.allWords = ranking));
   }
   return { ...index, ranking: new ScannedCandidates(strands, rankings, limit, cap) };
 }
@@ -222,8 +225,11 @@ class BatchWords {
     this.count = count;
   }
 
-  idOf(word: number): number {
-    return rankOf(this.ranks, word);
+  /** The numbers of `list`'s words, all of them the batch's. */
+  idsOf(list: Uint32Array): Uint32Array {
+    const ids = new Uint32Array(list.length);
+    for (let i = 0; i < list.length; i++) ids[i] = rankOf(this.ranks, list[i]!);
+    return ids;
   }
 }
 
@@ -333,18 +339,19 @@ interface CountingPlan {
   counted: Uint32Array;
 }
 
+/** The plan of a round over reads given as their words' numbers in the batch. */
 function countingPlan(words: BatchWords, references: Uint32Array, reads: Uint32Array[], limit: number, cap: number): CountingPlan {
   const holders = new Uint32Array(words.count);
   const counted = new Uint32Array(reads.length);
-  reads.forEach((list, q) => {
-    for (let i = 0; i < list.length; i++) {
-      const id = words.idOf(list[i]!);
-      const refs = references[id]!;
+  for (let q = 0; q < reads.length; q++) {
+    const ids = reads[q]!;
+    for (let i = 0; i < ids.length; i++) {
+      const refs = references[ids[i]!]!;
       if (refs === 0 || refs > cap) continue;
-      holders[id]!++;
+      holders[ids[i]!]!++;
       counted[q]!++;
     }
-  });
+  }
   const readsOf = new Int32Array(words.count).fill(-1);
   let listed = 0;
   for (let id = 0; id < words.count; id++) if (holders[id]! > 1) listed += holders[id]! + 1;
@@ -355,9 +362,10 @@ function countingPlan(words: BatchWords, references: Uint32Array, reads: Uint32A
     readsOf[id] = -2 - listed;
     listed += holders[id]! + 1;
   }
-  reads.forEach((list, q) => {
-    for (let i = 0; i < list.length; i++) {
-      const id = words.idOf(list[i]!);
+  for (let q = 0; q < reads.length; q++) {
+    const ids = reads[q]!;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       const refs = references[id]!;
       if (refs === 0 || refs > cap) continue;
       if (holders[id] === 1) readsOf[id] = q;
@@ -366,7 +374,7 @@ function countingPlan(words: BatchWords, references: Uint32Array, reads: Uint32A
         lists[start + 1 + lists[start]!++] = q;
       }
     }
-  });
+  }
   const countedWords = new Uint32Array((words.count + 31) >>> 5);
   for (let id = 0; id < words.count; id++) if (readsOf[id] !== -1) countedWords[id >>> 5]! |= 1 << (id & 31);
   return { reads: reads.length, limit, countedWords, readsOf, lists, counted };
@@ -428,12 +436,22 @@ function countInReferences(found: FoundWords, plan: CountingPlan, heaps: TopRefe
   return h;
 }
 
-/** Each read's ranking from its best references. */
+/**
+ * Each read's ranking from its best references: most shared words first, then the earlier
+ * reference, sorted as one number each (count above, reference below; a native typed-array sort).
+ */
 function rankingsOf(top: TopReferencesData, limit: number, counted: Uint32Array): CandidateRanking[] {
-  return Array.from(counted, (words, q) => {
-    const order = Array.from({ length: top.sizes[q]! }, (_, i) => q * limit + i).sort((a, b) => top.counts[b]! - top.counts[a]! || top.refs[a]! - top.refs[b]!);
-    return { candidates: Uint32Array.from(order, (i) => top.refs[i]!), best: order.length > 0 ? top.counts[order[0]!]! : 0, counted: words };
-  });
+  const rankings: CandidateRanking[] = [];
+  const keys = new Float64Array(limit);
+  for (let q = 0; q < counted.length; q++) {
+    const size = top.sizes[q]!;
+    for (let i = 0; i < size; i++) keys[i] = top.counts[q * limit + i]! * 2 ** 32 + (2 ** 32 - 1 - top.refs[q * limit + i]!);
+    const sorted = keys.subarray(0, size).sort();
+    const candidates = new Uint32Array(size);
+    for (let i = 0; i < size; i++) candidates[i] = 2 ** 32 - 1 - (sorted[size - 1 - i]! % 2 ** 32);
+    rankings.push({ candidates, best: size > 0 ? Math.floor(sorted[size - 1]! / 2 ** 32) : 0, counted: counted[q]! });
+  }
+  return rankings;
 }
 
 /**
