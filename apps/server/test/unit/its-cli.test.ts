@@ -162,12 +162,13 @@ describe('mdc identify --method ITS', () => {
     const second = await identify(['--query', good, '--reference', local]);
     expect(second.stderr).toMatch(/\(the references from the cache\), to scan once for the batch/);
     expect(second.stdout).toBe(first.stdout);
-    // A batch that needs the word index (told so: 2 reads a thread) builds it from the filed references and files it.
+    // A batch searched on two threads (told so: 2 reads a thread) builds the word index from the filed references and files it.
     const large = { MDC_READS_PER_SEARCH_THREAD: '2' };
-    const indexed = await identify(['--query', good, '--reference', local, '--threads', '1'], large);
+    const indexed = await identify(['--query', good, '--reference', local, '--threads', '2'], large);
     expect(indexed.stderr).toMatch(/^read and indexed \d+ ITS2 .*\(the references from the cache\) in/m);
+    expect(indexed.stderr).toMatch(/on 2 thread\(s\)/);
     expect(indexed.stdout).toBe(first.stdout);
-    const again = await identify(['--query', good, '--reference', local, '--threads', '1'], large);
+    const again = await identify(['--query', good, '--reference', local, '--threads', '2'], large);
     expect(again.stderr).toMatch(/\(the index from the cache\)/);
     expect(again.stdout).toBe(first.stdout);
     // A filed index serves a small batch too.

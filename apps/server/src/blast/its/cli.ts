@@ -33,14 +33,14 @@ Usage:
   --threads         threads that may search the batch (default: the machine's cores); a further
                     thread is started for each 1,000 reads, as below that it costs what it saves
                     (each thread compiles the search anew); they share one word index in memory,
-                    and the answer is the same for any number. A batch under 1,000 reads is
-                    searched on one thread by one scan of the references, without a word index
-                    (the same candidates, so the same answer)
+                    and the answer is the same for any number. A batch searched on one thread
+                    (under 1,000 reads, or any with --threads 1) is answered by one scan of the
+                    references, without a word index (the same candidates, so the same answer)
   --fresh-index     read the reference files anew instead of the cache
 
 Records shorter than 100 bases or without a species name (\`Genus_sp\`) are no evidence and are left
 out of the references. What was read of a --reference file is kept under MDC_HOME/cache/word-index
-(the references, and their word index once a batch of 1,000 reads or more has needed it), keyed by
+(the references, and their word index once a batch searched on several threads has needed it), keyed by
 the file's size, modification time and bytes, and read back by the next command (as makeblastdb
 keeps a database). Without --reference the references come from the database the server
 uses (DATABASE_URL, or the embedded database under MDC_HOME: stop a running server first).
@@ -128,15 +128,6 @@ const READS_PER_SEARCH_THREAD = 1000;
 
 /** The reads per further thread: READS_PER_SEARCH_THREAD, or MDC_READS_PER_SEARCH_THREAD (tests search a small batch on several threads). */
 const readsPerSearchThread = (): number => Number(process.env.MDC_READS_PER_SEARCH_THREAD) || READS_PER_SEARCH_THREAD;
-
-/**
- * Batches smaller than one search thread's share (READS_PER_SEARCH_THREAD) are searched on one
- * thread by one scan of the references for all their reads (withScannedCandidates) instead of
- * building the word index: on the 39,016 ITS2 references the index takes 0.2 s to build and 0.24 ms
- * a read to rank, the scan 0.09 s and 0.19 ms a read (bench/identify/its). Larger batches get the
- * index, which threads share and the cache keeps.
- */
-const scanReads = readsPerSearchThread;
 
 /** Threads beside the command's own that search a batch of `reads` when `wanted` threads in all may. */
 export function searchThreadsFor(reads: number, wanted: number, perThread = readsPerSearchThread()): number {
@@ -272,9 +263,12 @@ export async function runItsIdentify(args: string[]): Promise<void> {
       return;
     }
     const threads = startSearchThreads(searchThreadsFor(queries.length, threadCount));
-    // A batch one thread searches is answered by one scan of the references, not a word index (see
-    // scanReads); a filed index is used all the same.
-    const wordIndex = threads.length > 0 || queries.length >= scanReads();
+    // A batch one thread searches is answered by one scan of the references for all its reads
+    // (withScannedCandidates), without building the word index: on the 39,016 ITS2 references the
+    // index takes 0.2 s to build and 0.24 ms a read to rank, the scan's two passes 0.05 s and
+    // 0.15 ms a read (bench/identify/its). The index is built when threads share the batch; a
+    // filed index is used all the same.
+    const wordIndex = threads.length > 0;
     const started = performance.now();
     let indexes: ItsIndexes;
     let described: string;
