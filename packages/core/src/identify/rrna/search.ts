@@ -13,7 +13,7 @@ import {
 import { assessConfidence, thresholdsFor, withComplex, type Confidence, type ConfidenceThresholds } from './confidence';
 import { explainNotNucleotides, refusalDetail, refusalMessageKey, type IdentifyMessageKey, type LocalizedText, type Marker, type RefusalFacts, type RefusalReason, IDENTIFY_MESSAGES } from './messages';
 import { needsAllWords, onMinusStrand, type CandidateRanking, type CandidateSource } from './candidate-ranking';
-import type { ReferenceIndex } from './reference-index';
+import type { ReferenceIndex, ReferenceInfo } from './reference-index';
 
 export interface IdentifyOptions {
   /** Which gene the sequences are, for the refusal messages (default 16S). */
@@ -146,6 +146,8 @@ export type IdentificationResult = Identification | Refusal;
 
 interface Aligned {
   ref: number;
+  /** index.refs[ref], looked up once (a filed index's references are described on first use, through a proxy). */
+  info: ReferenceInfo;
   score: number;
   identical: number;
   denominator: number;
@@ -370,6 +372,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
       const tailFree = last > 0 && (cigar[last]! & 3) === OP_INSERTION && result.refEnd === refCodes.length ? Math.min(FREE_END_OVERHANG, cigar[last]! >>> 2) : 0;
       return {
         ref,
+        info: index.refs[ref]!,
         score: stats.score,
         identical: stats.identical,
         denominator: stats.columns - stats.ambiguous - leadFree - tailFree,
@@ -400,8 +403,8 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
         continue;
       }
       for (let i = tail; i < aligned.length; i++) if (aligned[i] !== best && sameSimilarity(aligned[i]!, best)) tiedInBatch = true;
-      const species = index.refs[best.ref]!.species;
-      const otherSpecies = aligned.some((a) => index.refs[a.ref]!.species !== species);
+      const species = best.info.species;
+      const otherSpecies = aligned.some((a) => a.info.species !== species);
       if (next >= candidates.length || (!tiedInBatch && otherSpecies)) break;
       batch = Math.max(8, candidateCount >> 1);
     }
@@ -440,7 +443,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
     for (const a of pool) {
       if (listed.length >= limit) return;
       if (used.has(a)) continue;
-      const sp = index.refs[a.ref]!.species;
+      const sp = a.info.species;
       if (distinctOnly && seenSpecies.has(sp)) continue;
       used.add(a);
       seenSpecies.add(sp);
@@ -457,7 +460,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
   // Oriented positions [from, to) of the part → 1-based positions of the submitted sequence.
   const submitted = (from: number, to: number): [number, number] => (minus ? [length - from, length - to + 1] : [from + 1, to]);
   const hits = listed.map((a, i): Hit => {
-    const info = index.refs[a.ref]!;
+    const info = a.info;
     const refCodes = codes.subarray(offsets[a.ref]!, offsets[a.ref + 1]!);
     const s = a.stats;
     const free = a.leadFree + a.tailFree;
@@ -495,7 +498,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
 
   // Confidence looks at every aligned reference, not only the listed ones.
   const ranked = aligned.map((a) => {
-    const info = index.refs[a.ref]!;
+    const info = a.info;
     return { similarity: percent(a.identical, a.denominator), species: info.species, genus: info.genus, family: info.family };
   });
   const trimmedBefore = minus ? length - trimEnd : trimStart;
@@ -507,7 +510,7 @@ export function identifySequence(index: ReferenceIndex, query: IdentifyQuery, op
     strand: minus ? '-' : '+',
     topHit: hits[0]!,
     hits,
-    tiedSpecies: [...new Set(ties.map((a) => index.refs[a.ref]!.species))],
+    tiedSpecies: [...new Set(ties.map((a) => a.info.species))],
     tiedHits: ties.length,
     confidence: withComplex(
       assessConfidence(ranked, thresholds, {
