@@ -14,6 +14,7 @@ import {
   itsSpeciesGroupOf,
   locateItsRegions,
   parseItsHeader,
+  setLocalAlignKernel,
   type ItsIndexes,
   type ItsReference,
 } from '@mdc/core/identify/its';
@@ -154,6 +155,18 @@ describe.skipIf(!its)('ITS identification on the real references', () => {
     expect(regions.its1!.start).toBe(30);
     expect(regions.lsuStart!.start).toBe(30 + rubrum.length + 3);
     expect(regions.its2!.end).toBe(regions.lsuStart!.start);
+  });
+
+  it('locates the same regions with the WebAssembly fill as with the JavaScript one (whole ITS records, both strands, spacer reads)', () => {
+    const reads = [...full.values(), ...[...full.values()].map(revcomp), ...dev.map((d) => d.sequence)];
+    const kernel = reads.map((read) => locateItsRegions(read));
+    setLocalAlignKernel(false);
+    try {
+      expect(reads.map((read) => locateItsRegions(read))).toEqual(kernel);
+    } finally {
+      setLocalAlignKernel(true);
+    }
+    expect(kernel.filter((r) => r.fiveEightS && !r.partial58S).length).toBeGreaterThanOrEqual(2 * full.size - 2);
   });
 
   it('finds no 5.8S in a read that has none', () => {

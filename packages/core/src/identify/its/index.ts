@@ -4,7 +4,7 @@
  * thresholds of its own (Vu et al. 2019) and species complexes ITS cannot split. Pure: no I/O.
  */
 export { identifyIts, identifyItsSequences, type IdentifyItsOptions, type ItsBasis, type ItsFacts, type ItsIdentification, type ItsIndexes, type ItsItem, type ItsPart, type ItsPartRegion, type ItsRefusal, type ItsResult } from './identify';
-export { locateItsRegions, CONSENSUS_58S, type ItsRegions, type QueryStretch } from './regions';
+export { locateItsRegions, setLocalAlignKernel, CONSENSUS_58S, type ItsRegions, type QueryStretch } from './regions';
 export { ITS_REGIONS, MIN_REFERENCE_LENGTH, itsExclusion, itsHeaderNamesSpecies, itsReference, parseItsHeader, type ItsExclusion, type ItsReference, type ItsRegion } from './references';
 export { ITS_SPECIES_GROUPS, itsSpeciesGroupOf, type ItsSpeciesGroup } from './species-groups';
 export { ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, ITS_MIN_LENGTH, ITS_MAX_LENGTH } from './thresholds';

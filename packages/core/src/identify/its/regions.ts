@@ -1,4 +1,5 @@
 import { encodeNucleotides, forEachWord, reverseComplement } from '../rrna/alphabet';
+import { localAlignKernel } from './local-align-kernel';
 
 /**
  * Where the ITS1 and ITS2 parts of a query lie. An ITS1/ITS4 amplicon reads
@@ -71,11 +72,61 @@ const GAP = -5;
 
 let matrix = new Int32Array(0);
 
+let useKernel = true;
+
+/** Locates with the WebAssembly fill (the default, where available) or the JavaScript one (tests compare the two). */
+export function setLocalAlignKernel(use: boolean): void {
+  useKernel = use;
+}
+
+/** The matrix filled by the kernel: its best cell, and the matrix as a view on the kernel's memory. */
+function kernelFill(query: Uint8Array, ref: Uint8Array): { h: Int32Array; best: number; bi: number; bj: number } | null {
+  const kernel = useKernel ? localAlignKernel() : null;
+  if (!kernel) return null;
+  const n = query.length;
+  const m = ref.length;
+  const qPtr = 64;
+  const rPtr = (qPtr + n + 63) & ~63;
+  const hPtr = (rPtr + m + 63) & ~63;
+  const needed = hPtr + 4 * (n + 1) * (m + 1);
+  if (kernel.memory.buffer.byteLength < needed) kernel.memory.grow(Math.ceil((needed - kernel.memory.buffer.byteLength) / 65536));
+  const bytes = new Uint8Array(kernel.memory.buffer);
+  bytes.set(query, qPtr);
+  bytes.set(ref, rPtr);
+  const best = kernel.fill(qPtr, n, rPtr, m, hPtr, MATCH, MISMATCH, GAP, 0);
+  const out = new Int32Array(kernel.memory.buffer, 0, 2);
+  return { h: new Int32Array(kernel.memory.buffer, hPtr, (n + 1) * (m + 1)), best, bi: out[0]!, bj: out[1]! };
+}
+
 /**
  * Smith–Waterman (linear gaps) of a short reference against the query, with a traceback. The
  * references here are ~155 bases and queries at most a few thousand, so the full matrix is small.
  */
 function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
+  const width = ref.length + 1;
+  const filled = kernelFill(query, ref) ?? jsFill(query, ref);
+  const { h, best, bi, bj } = filled;
+  if (best === 0) return null;
+  let i = bi;
+  let j = bj;
+  let identical = 0;
+  let columns = 0;
+  while (i > 0 && j > 0 && h[i * width + j]! > 0) {
+    const v = h[i * width + j]!;
+    const match = (query[i - 1]! & ref[j - 1]!) !== 0;
+    if (v === h[(i - 1) * width + j - 1]! + (match ? MATCH : MISMATCH)) {
+      if (match) identical++;
+      i--;
+      j--;
+    } else if (v === h[(i - 1) * width + j]! + GAP) i--;
+    else j--;
+    columns++;
+  }
+  return { score: best, queryStart: i, queryEnd: bi, refStart: j, refEnd: bj, identical, columns };
+}
+
+/** The matrix filled in JavaScript (the kernel's reference and fallback). */
+function jsFill(query: Uint8Array, ref: Uint8Array): { h: Int32Array; best: number; bi: number; bj: number } {
   const n = query.length;
   const m = ref.length;
   const width = m + 1;
@@ -108,23 +159,7 @@ function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
       }
     }
   }
-  if (best === 0) return null;
-  let i = bi;
-  let j = bj;
-  let identical = 0;
-  let columns = 0;
-  while (i > 0 && j > 0 && h[i * width + j]! > 0) {
-    const v = h[i * width + j]!;
-    const match = (query[i - 1]! & ref[j - 1]!) !== 0;
-    if (v === h[(i - 1) * width + j - 1]! + (match ? MATCH : MISMATCH)) {
-      if (match) identical++;
-      i--;
-      j--;
-    } else if (v === h[(i - 1) * width + j]! + GAP) i--;
-    else j--;
-    columns++;
-  }
-  return { score: best, queryStart: i, queryEnd: bi, refStart: j, refEnd: bj, identical, columns };
+  return { h, best, bi, bj };
 }
 
 /** Fewest mismatches of `motif` in `codes[from, to)`; the first best position, or -1 above `maxMismatches`. */
