@@ -1,4 +1,5 @@
-import { assemble, type WatModule } from '../rrna/wasm/assembler';
+import type { WatModule } from '../rrna/wasm/assembler';
+import { instantiate, type WasmMemory } from '../rrna/wasm/instance';
 
 /**
  * The matrix fill of the 5.8S locator's Smith–Waterman (`localAlign` in regions.ts) in WebAssembly,
@@ -83,25 +84,14 @@ const fill = {
 const MODULE: WatModule = { memoryPages: 1, functions: [fill] };
 
 export interface LocalAlignKernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   fill(qPtr: number, n: number, rPtr: number, m: number, hPtr: number, match: number, mismatch: number, gap: number, outPtr: number): number;
-}
-
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
 }
 
 let kernel: LocalAlignKernel | null | undefined;
 
 /** The kernel (one instance, reused), or null where WebAssembly is unavailable. */
 export function localAlignKernel(): LocalAlignKernel | null {
-  if (kernel !== undefined) return kernel;
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  try {
-    kernel = api ? (new api.Instance(new api.Module(assemble(MODULE)), {}).exports as LocalAlignKernel) : null;
-  } catch {
-    kernel = null;
-  }
+  if (kernel === undefined) kernel = instantiate<LocalAlignKernel>(MODULE);
   return kernel;
 }

@@ -1,4 +1,5 @@
-import { assemble, type WatModule } from './assembler';
+import type { WatModule } from './assembler';
+import { instantiate, type WasmMemory } from './instance';
 
 /**
  * The alignment kernels in WebAssembly, hand-written WAT. They mirror `alignExact` (matrix fill)
@@ -221,15 +222,6 @@ const scanWords = {
 export const KERNEL_MODULE: WatModule = { memoryPages: 4, functions: [initRow, fillRows, scanWords] };
 
 /** The parts of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-
 export interface KernelExports {
   memory: WasmMemory;
   initRow(hPtr: number, fPtr: number, cols: number, dLo: number, dHi: number, freeStart: number, gapOpen: number, gapExtend: number): void;
@@ -264,19 +256,7 @@ export interface KernelExports {
   ): number;
 }
 
-let compiled: object | null | undefined;
-
 /** A new kernel instance with its own memory, or null where WebAssembly is unavailable. */
 export function instantiateKernels(): KernelExports | null {
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!api) return null;
-  if (compiled === undefined) {
-    try {
-      compiled = new api.Module(assemble(KERNEL_MODULE));
-    } catch {
-      compiled = null;
-    }
-  }
-  if (!compiled) return null;
-  return new api.Instance(compiled, {}).exports as KernelExports;
+  return instantiate<KernelExports>(KERNEL_MODULE);
 }

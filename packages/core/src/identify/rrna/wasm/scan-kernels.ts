@@ -1,4 +1,5 @@
-import { assemble, type WatModule } from './assembler';
+import type { WatModule } from './assembler';
+import { instantiate, type WasmMemory } from './instance';
 
 /**
  * The two passes of a batch's scan of the references (../reference-scan.ts) in WebAssembly,
@@ -251,11 +252,6 @@ const offer = {
 
 const SCAN_MODULE: WatModule = { memoryPages: 1, functions: [find, count, worse, offer] };
 
-interface WasmMemory {
-  buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-
 export interface ScanKernels {
   memory: WasmMemory;
   find(codesPtr: number, offsetsPtr: number, first: number, last: number, ranksPtr: number, mask: number, k: number, seenPtr: number, hitsPtr: number, count: number, hitEndPtr: number, twoBitPtr: number): number;
@@ -278,24 +274,7 @@ export interface ScanKernels {
   ): void;
 }
 
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-
-let compiled: object | null | undefined;
-
 /** A new instance of the scan kernels with its own memory, or null where WebAssembly is unavailable. */
 export function instantiateScanKernels(): ScanKernels | null {
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!api) return null;
-  if (compiled === undefined) {
-    try {
-      compiled = new api.Module(assemble(SCAN_MODULE));
-    } catch {
-      compiled = null;
-    }
-  }
-  if (!compiled) return null;
-  return new api.Instance(compiled, {}).exports as ScanKernels;
+  return instantiate<ScanKernels>(SCAN_MODULE);
 }
