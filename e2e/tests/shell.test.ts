@@ -316,6 +316,10 @@ describe('the document head of detail pages (reference data imported, so last in
     // Switching language inside the app renames it in Chinese…
     await page.getByTestId('footer').getByTestId('lang-switch').click();
     await expectPath(page, '/resource/atb/MEM');
+    // What a reader waits for: the page itself in Chinese (the drug's Chinese name in its heading), then the tab's title.
+    await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached', timeout: 45_000 });
+    await page.getByTestId('atb-heading').filter({ hasText: meropenem!.name_zh }).waitFor({ timeout: 45_000 });
+    await rendered(page);
     await eventually(async () => (await liveHead(page)).title === `${meropenem!.name_zh} (MEM) · 抗菌药物详情 · MDC 微生物数据云`, 'Chinese drug title', 45_000);
     await expectSame(page, await sentHead(page, '/resource/atb/MEM'));
     // …and leaving the page drops the name.

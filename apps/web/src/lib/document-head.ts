@@ -44,10 +44,20 @@ function headAt(pathname: string, search: string): PageHead {
   return pageHead(pathname + search, { origin: window.location.origin, entity: entity?.pathname === pathname ? entity.name : undefined });
 }
 
-/** The frame's part: every route change sets the page's own head. */
+/**
+ * The frame's part: every route change sets the page's own head, unless the document already has
+ * it: the head the server sent with the page is the page's, a detail page's name included, and
+ * writing it again before the page has loaded its taxon or drug would drop the name from the tab
+ * until then (a title that flickers, and stays without the name if the load fails).
+ */
 export function useDocumentHead() {
   const { pathname, search } = useLocation();
-  useEffect(() => applyHead(headAt(pathname, search)), [pathname, search]);
+  useEffect(() => {
+    const head = headAt(pathname, search);
+    const written = document.head.querySelector('meta[property="og:url"]')?.getAttribute('content');
+    if (written === head.url && document.documentElement.lang === head.lang) return;
+    applyHead(head);
+  }, [pathname, search]);
 }
 
 /**
