@@ -300,40 +300,20 @@ export function forEachFastaRecord(bytes: Uint8Array, file: string, visit: (head
   return forEachFastaSpan(bytes, file, (from, to, residues, line) => visit(decoder.decode(bytes.subarray(from, to)).trim(), residues, line));
 }
 
-/** How copySequenceLine stopped: at the line's end, at a byte that is neither residue nor space, or with the buffer full. */
-const LINE_DONE = 0;
-const BAD_BYTE = 1;
-const BUFFER_FULL = 2;
-
 /**
- * Copies the residues of the sequence line starting at `from` to scratch[length …], up to the
- * line's end (found here, in the same loop, rather than by a search for it first); returns where
- * it stopped, with the new length in state[0] and why in state[1]. A function of its own, called
- * per line, so that V8 optimises it after the first lines: a whole file's bytes in one loop of
- * one call ran in slower tiers for much of the file.
+ * Copies the residues of bytes[from, to) (one sequence line) to scratch[length …]; returns the new
+ * length, or −1 − the position of a byte that is neither a residue nor white space. A function of
+ * its own, called per line, so that V8 optimises it after the first lines: a whole file's bytes
+ * in one loop of one call ran in slower tiers for much of the file.
  */
-function copySequenceLine(bytes: Uint8Array, from: number, scratch: Uint8Array, length: number, state: Int32Array): number {
-  const room = scratch.length;
-  let i = from;
-  let why = LINE_DONE;
-  for (; i < bytes.length; i++) {
+function copyResidues(bytes: Uint8Array, from: number, to: number, scratch: Uint8Array, length: number): number {
+  for (let i = from; i < to; i++) {
     const c = bytes[i]!;
-    if (c === NEWLINE) break;
     const cls = BYTE_CLASS[c]!;
-    if (cls === RESIDUE) {
-      if (length === room) {
-        why = BUFFER_FULL;
-        break;
-      }
-      scratch[length++] = c;
-    } else if (cls !== SPACE) {
-      why = BAD_BYTE;
-      break;
-    }
+    if (cls === RESIDUE) scratch[length++] = c;
+    else if (cls !== SPACE) return -1 - i;
   }
-  state[0] = length;
-  state[1] = why;
-  return i;
+  return length;
 }
 
 /**
@@ -359,13 +339,12 @@ export function forEachFastaSpan(bytes: Uint8Array, file: string, visit: (header
     records++;
     visit(headerFrom, headerTo, scratch.subarray(0, length), headerLine);
   };
-  const state = new Int32Array(2);
   let at = 0;
   while (at < bytes.length) {
+    let end = bytes.indexOf(NEWLINE, at);
+    if (end < 0) end = bytes.length;
     line++;
-    if (bytes[at] === GT) {
-      let end = bytes.indexOf(NEWLINE, at);
-      if (end < 0) end = bytes.length;
+    if (end > at && bytes[at] === GT) {
       finish();
       let from = at + 1;
       let to = end;
@@ -377,23 +356,22 @@ export function forEachFastaSpan(bytes: Uint8Array, file: string, visit: (header
       headerTo = to;
       headerLine = line;
       length = 0;
-      at = end + 1;
-      continue;
+    } else {
+      const before = length;
+      if (length + end - at > scratch.length) {
+        const grown = new Uint8Array(Math.max(length + end - at, 2 * scratch.length));
+        grown.set(scratch.subarray(0, length));
+        scratch = grown;
+      }
+      const copied = copyResidues(bytes, at, end, scratch, length);
+      if (copied < 0) {
+        const i = -1 - copied;
+        const where = headerFrom >= 0 ? ` in sequence of '${accessionAt(headerFrom, headerTo)}'` : '';
+        throw new FastaError(file, line, `unexpected character '${decoder.decode(bytes.subarray(i, i + 1))}'${where}`);
+      }
+      length = copied;
+      if (length > before && headerFrom < 0) throw new FastaError(file, line, "sequence data before the first '>' header");
     }
-    const before = length;
-    let end = copySequenceLine(bytes, at, scratch, length, state);
-    while (state[1] === BUFFER_FULL) {
-      const grown = new Uint8Array(Math.max(1024, 2 * scratch.length));
-      grown.set(scratch.subarray(0, state[0]!));
-      scratch = grown;
-      end = copySequenceLine(bytes, end, scratch, state[0]!, state);
-    }
-    if (state[1] === BAD_BYTE) {
-      const where = headerFrom >= 0 ? ` in sequence of '${accessionAt(headerFrom, headerTo)}'` : '';
-      throw new FastaError(file, line, `unexpected character '${decoder.decode(bytes.subarray(end, end + 1))}'${where}`);
-    }
-    length = state[0]!;
-    if (length > before && headerFrom < 0) throw new FastaError(file, line, "sequence data before the first '>' header");
     at = end + 1;
   }
   finish();
