@@ -159,16 +159,13 @@ function withSpeciesGroup(identification: Identification): { identification: Ide
   return { identification: { ...identification, confidence: { ...confidence, level: 'species-group', names: [group.name.en] } }, group };
 }
 
-/** The sequence identifyIts locates the regions of. */
-export const itsSequenceOf = (query: { sequence: string }): string => (query.sequence ?? '').replace(/\s+/g, '');
-
 /**
  * Identifies one ITS read: finds its ITS1 and ITS2 parts by the 5.8S between them, searches each
  * against its own reference and pools the evidence per species; a read without a 5.8S (ITS1 or
  * ITS2 alone) is searched against both and answered by the better. Thresholds: ITS_THRESHOLDS.
  */
 export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: string }, options: IdentifyItsOptions = {}, locate: (sequence: string) => ItsRegions = locateItsRegions): ItsResult {
-  const sequence = itsSequenceOf(query);
+  const sequence = (query.sequence ?? '').replace(/\s+/g, '');
   const noRegions: ItsRegions = { strand: '+', fiveEightS: null, partial58S: false, match58S: null, its1: null, its2: null, ssuEnd: null, lsuStart: null };
   // Empty, non-nucleotide, too short or too long: refused before any search, as 16S/18S are.
   const { codes, invalidAt } = encodeNucleotides(sequence);
@@ -241,22 +238,14 @@ export function identifyIts(indexes: ItsIndexes, query: { id: string; sequence: 
  * 5.8S located once).
  */
 export function identifyItsSequences(indexes: ItsIndexes, queries: readonly { id: string; sequence: string }[], options: IdentifyItsOptions = {}): ItsResult[] {
-  const batch = itsBatch(indexes, queries, options);
-  return withScannedCandidates(batch.indexes, batch.search);
-}
-
-function itsBatch(indexes: ItsIndexes, queries: readonly { id: string; sequence: string }[], options: IdentifyItsOptions) {
   const located = new Map<string, ItsRegions>();
   const locate = (sequence: string) => {
     let regions = located.get(sequence);
     if (!regions) located.set(sequence, (regions = locateItsRegions(sequence)));
     return regions;
   };
-  return {
-    indexes: [indexes.ITS2, ...(indexes.ITS1 ? [indexes.ITS1] : [])],
-    search: (use: (index: ReferenceIndex) => ReferenceIndex): ItsResult[] => {
-      const searched: ItsIndexes = { ITS2: use(indexes.ITS2), ...(indexes.ITS1 ? { ITS1: use(indexes.ITS1) } : {}) };
-      return queries.map((q) => identifyIts(searched, q, options, locate));
-    },
-  };
+  return withScannedCandidates([indexes.ITS2, ...(indexes.ITS1 ? [indexes.ITS1] : [])], (use) => {
+    const searched: ItsIndexes = { ITS2: use(indexes.ITS2), ...(indexes.ITS1 ? { ITS1: use(indexes.ITS1) } : {}) };
+    return queries.map((q) => identifyIts(searched, q, options, locate));
+  });
 }

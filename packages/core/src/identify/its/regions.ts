@@ -79,8 +79,16 @@ export function setLocalAlignKernel(use: boolean): void {
   useKernel = use;
 }
 
-/** The matrix filled by the kernel: its best cell, and the matrix as a view on the kernel's memory. */
-function kernelFill(query: Uint8Array, ref: Uint8Array): { h: Int32Array; best: number; bi: number; bj: number } | null {
+/** A filled Smith–Waterman matrix, (query + 1) × (reference + 1), and its best cell. */
+interface FilledMatrix {
+  h: Int32Array;
+  best: number;
+  bi: number;
+  bj: number;
+}
+
+/** The matrix filled by the kernel (a view on the kernel's memory). */
+function kernelFill(query: Uint8Array, ref: Uint8Array): FilledMatrix | null {
   const kernel = useKernel ? localAlignKernel() : null;
   if (!kernel) return null;
   const n = query.length;
@@ -104,8 +112,7 @@ function kernelFill(query: Uint8Array, ref: Uint8Array): { h: Int32Array; best: 
  */
 function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
   const width = ref.length + 1;
-  const filled = kernelFill(query, ref) ?? jsFill(query, ref);
-  const { h, best, bi, bj } = filled;
+  const { h, best, bi, bj } = kernelFill(query, ref) ?? jsFill(query, ref);
   if (best === 0) return null;
   let i = bi;
   let j = bj;
@@ -126,7 +133,7 @@ function localAlign(query: Uint8Array, ref: Uint8Array): LocalHit | null {
 }
 
 /** The matrix filled in JavaScript (the kernel's reference and fallback). */
-function jsFill(query: Uint8Array, ref: Uint8Array): { h: Int32Array; best: number; bi: number; bj: number } {
+function jsFill(query: Uint8Array, ref: Uint8Array): FilledMatrix {
   const n = query.length;
   const m = ref.length;
   const width = m + 1;

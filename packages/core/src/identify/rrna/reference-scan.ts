@@ -183,13 +183,17 @@ export function withScannedCandidates<T>(indexes: readonly ReferenceIndex[], sea
   return search((index) => scanned.get(index) ?? index);
 }
 
+/** Set bits of a 32-bit number. */
+function bitCount(bits: number): number {
+  let x = bits - ((bits >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /** The rank of `word`, one of the batch's words (see BatchWords.ranks). */
 function rankOf(ranks: Uint32Array, word: number): number {
   const at = (word >>> 5) << 1;
-  let x = ranks[at]! & ((1 << (word & 31)) - 1);
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return ranks[at + 1]! + (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return ranks[at + 1]! + bitCount(ranks[at]! & ((1 << (word & 31)) - 1));
 }
 
 /** The batch's distinct words, numbered by rank: `add` every read's words, then `seal`. */
@@ -217,10 +221,7 @@ class BatchWords {
     let count = 0;
     for (let at = 0; at < ranks.length; at += 2) {
       ranks[at + 1] = count;
-      let x = ranks[at]!;
-      x -= (x >>> 1) & 0x55555555;
-      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-      count += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+      count += bitCount(ranks[at]!);
     }
     this.count = count;
   }
@@ -275,9 +276,14 @@ function findBatchWords(data: Pick<ReferenceIndexData, 'codes' | 'offsets'>, wor
     }
     count = findInReferences(codes, offsets, r, last, words.ranks, words.wordLength, seen, hits, count, hitEnd);
   }
-  const references = new Uint32Array(words.count);
-  for (let id = 0; id < words.count; id++) references[id] = seen[2 * id + 1]!;
-  return { references, hits: hits.subarray(0, count), hitEnd };
+  return { references: referenceCounts(seen), hits: hits.subarray(0, count), hitEnd };
+}
+
+/** In how many references each batch word occurs, from `seen` (stamp, count) pairs. */
+function referenceCounts(seen: Int32Array): Uint32Array {
+  const references = new Uint32Array(seen.length >>> 1);
+  for (let id = 0; id < references.length; id++) references[id] = seen[2 * id + 1]!;
+  return references;
 }
 
 function findInReferences(
@@ -308,10 +314,7 @@ function findInReferences(
       const bits = ranks[pair]!;
       const bit = 1 << (word & 31);
       if ((bits & bit) !== 0) {
-        let x = bits & (bit - 1);
-        x -= (x >>> 1) & 0x55555555;
-        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        const at = 2 * (ranks[pair + 1]! + (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24));
+        const at = 2 * (ranks[pair + 1]! + bitCount(bits & (bit - 1)));
         if (seen[at] === r) continue;
         seen[at] = r;
         seen[at + 1]!++;
@@ -388,8 +391,8 @@ interface TopReferencesData {
 }
 
 /**
- * Counts, per reference of `found`'s range, the words it shares with each read of the plan, and
- * keeps each read's best `limit` (reads are few, so the counters stay in the first-level cache).
+ * Counts, per reference, the words it shares with each read of the plan, and keeps each read's
+ * best `limit` (reads are few, so the counters stay in the first-level cache).
  */
 function countBatchWords(found: FoundWords, plan: CountingPlan): TopReferencesData {
   const heaps = new TopReferences(plan.reads, plan.limit);
@@ -533,7 +536,7 @@ class TopReferences {
  * The two passes in the scan kernels (wasm/scan-kernels.ts): the references and the batch words
  * copied into the kernels' memory once, the hits kept there for the counting rounds. Memory:
  * fixed tables, codes, offsets, ranks, seen, hitEnd, then the hits (grown while found), then a
- * counting round's plan, counters and offers. Views are taken anew after every growth.
+ * counting round's plan, counters and heaps. Views are taken anew after every growth.
  */
 class WasmScan {
   private readonly twoBitPtr = 0;
@@ -545,6 +548,7 @@ class WasmScan {
   private readonly hitsPtr: number;
   private hitCount = 0;
   private readonly refs: number;
+  private readonly offsets: Uint32Array;
 
   constructor(
     private readonly kernels: ScanKernels,
@@ -559,7 +563,7 @@ class WasmScan {
     this.hitEndPtr = align(this.seenPtr + 8 * words.count);
     this.hitsPtr = align(this.hitEndPtr + 4 * this.refs);
     // About a quarter of the positions hold a batch word (see findBatchWords); grown when more do.
-    this.reserve(this.hitsPtr + data.codes.length + 4 * REFERENCES_PER_CALL * 4096);
+    this.reserve(this.hitsPtr + data.codes.length);
     const u8 = new Uint8Array(kernels.memory.buffer);
     for (let c = 0; c < 16; c++) u8[this.twoBitPtr + c] = TWO_BIT[c]! & 0xff;
     u8.set(data.codes, this.codesPtr);
@@ -569,8 +573,6 @@ class WasmScan {
     for (let id = 0; id < words.count; id++) seen[2 * id] = -1;
     this.offsets = data.offsets;
   }
-
-  private readonly offsets: Uint32Array;
 
   private reserve(bytes: number): void {
     const memory = this.kernels.memory;
@@ -589,11 +591,8 @@ class WasmScan {
     }
     this.hitCount = count;
     const buffer = kernels.memory.buffer;
-    const seen = new Int32Array(buffer, this.seenPtr, 2 * words.count);
-    const references = new Uint32Array(words.count);
-    for (let id = 0; id < words.count; id++) references[id] = seen[2 * id + 1]!;
     // The hits stay in the kernels' memory for the counting rounds.
-    return { references, hits: new Uint32Array(0), hitEnd: new Uint32Array(0) };
+    return { references: referenceCounts(new Int32Array(buffer, this.seenPtr, 2 * words.count)), hits: new Uint32Array(0), hitEnd: new Uint32Array(0) };
   }
 
   count(plan: CountingPlan): TopReferencesData {

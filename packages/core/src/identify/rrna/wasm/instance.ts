@@ -1,5 +1,7 @@
 import { assemble, type WatModule } from './assembler';
 
+// The parts of the WebAssembly API used here (the project's TypeScript libs do not declare it).
+
 /** The memory a kernel module defines and exports. */
 export interface WasmMemory {
   buffer: ArrayBuffer;

@@ -221,7 +221,6 @@ const scanWords = {
 
 export const KERNEL_MODULE: WatModule = { memoryPages: 4, functions: [initRow, fillRows, scanWords] };
 
-/** The parts of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
 export interface KernelExports {
   memory: WasmMemory;
   initRow(hPtr: number, fPtr: number, cols: number, dLo: number, dHi: number, freeStart: number, gapOpen: number, gapExtend: number): void;

@@ -9,9 +9,9 @@ import { instantiate, type WasmMemory } from './instance';
  * of such a run in V8's slower tiers and its bounds checks, WebAssembly is compiled before the
  * first call.
  *
- * Memory: byte addresses chosen by the caller (ScanMemory); i32 arrays 4-byte aligned. `ranks`
- * holds two i32 per 32 words (the bits, then the words before them), `seen` two per batch word
- * (the last reference holding it, then how many do).
+ * Memory: byte addresses chosen by the caller (WasmScan in ../reference-scan.ts); i32 arrays
+ * 4-byte aligned. `ranks` holds two i32 per 32 words (the bits, then the words before them), `seen`
+ * two per batch word (the last reference holding it, then how many do).
  */
 const find = {
   name: 'find',
