@@ -7,8 +7,8 @@
  *
  * The reference every tool reads is ITS2_reference.fasta.gz after MDC's reference filter (records
  * of at least 100 bases named to species), written once as plain FASTA. A batch this size (under
- * 1,000 reads: one thread) MDC answers by one scan of the references, without a word index; it files the
- * references' bases under MDC_HOME/cache/word-index: "cold" runs start with that cache emptied
+ * 1,000 reads: one thread) MDC answers by one scan of the references, without a word index; it
+ * files the references' bases under MDC_HOME/cache/word-index: "cold" runs start with that cache emptied
  * (they read the FASTA, scan it and file it), "warm" runs read the filed references. The word index
  * a larger batch gets is timed too, filed beforehand ("word index filed", the peer of vsearch's
  * UDB). MDC also runs with the ITS1 reference beside it, as the server does ("as
