@@ -213,22 +213,35 @@ describe.skipIf(!dataDir)('mdc identify --method proteome on the shared spectra'
     expect(stderr).toMatch(/1 of 56 paths refused: .*LMTG73E11\.spectrum/);
   });
 
-  it('identifies without a spectral library too: an E. coli peak list is called Escherichia by theoretical protein masses, and the note says which evidence carried it', async () => {
-    const ecoli = readFileSync(path.join(import.meta.dirname, '../../../../bench/identify/proteome/data/christner2014-ecoli-top100.csv'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('7,'))
-      .map((l) => l.split(',').slice(1).join(','));
-    const file = path.join(tmp, 'christner-7.csv');
-    writeFileSync(file, ['mz,intensity', ...ecoli].join('\n'));
+  it('12 real E. coli peak lists (none in the library): rank 1 is the library-free Escherichia answer; the library entries follow as closest, with no level', async () => {
+    const csv = readFileSync(path.join(import.meta.dirname, '../../../../bench/identify/proteome/data/christner2014-ecoli-top100.csv'), 'utf8').split('\n');
+    const isolates = [1, 2, 3, 7, 12, 50, 100, 150, 200, 250, 280, 297];
+    const files = isolates.map((n) => {
+      const file = path.join(tmp, `christner-${n}.csv`);
+      writeFileSync(file, ['mz,intensity', ...csv.filter((l) => l.startsWith(`${n},`)).map((l) => l.split(',').slice(1).join(','))].join('\n'));
+      return file;
+    });
     const builtin = await buildBuiltinLibrary(dataDir);
-    const { code, stdout } = await run(['--query', file, '--top', '1'], { library: async () => builtin });
+    const { code, stdout } = await run(['--query', ...files, '--top', '4'], { library: async () => builtin });
     expect(code).toBe(0);
-    const [row] = tsvRows(stdout).rows;
-    // The built-in library holds no real E. coli spectrum: its best entry is not at species level …
-    expect(['genus', 'none']).toContain(row!.level);
-    // … and the answer comes from the theoretical masses, at genus level, naming the species it cannot separate.
-    expect(row!.note).toMatch(/carried-by:library-free/);
-    expect(row!.note).toMatch(/answer:Escherichia: coli( \/ [a-z]+)* \(genus [\d.]+\)/);
+    const { rows } = tsvRows(stdout);
+    for (const file of files) {
+      const own = rows.filter((r) => r.query === file);
+      expect(own.map((r) => r.rank)).toEqual(['1', '2', '3', '4']);
+      const [answer, ...closest] = own;
+      // The answer comes from the theoretical masses, at genus level, naming the species it cannot separate.
+      expect(answer).toMatchObject({ level: 'genus', reference: 'library-free:theoretical-protein-masses', strain: '' });
+      expect(answer!.species).toMatch(/^Escherichia\b/);
+      expect(Number(answer!.score)).toBeGreaterThanOrEqual(1.7);
+      expect(answer!.note).toMatch(/carried-by:library-free/);
+      expect(answer!.note).toMatch(/answer:Escherichia: coli( \/ [a-z]+)* \(genus [\d.]+\)/);
+      // The built-in library holds no real E. coli spectrum: its entries are listed as closest, never with a level.
+      for (const r of closest) {
+        expect(r.level).toBe('closest');
+        expect(r.species).not.toMatch(/^Escherichia/);
+        expect(r.note ?? '').toBe('');
+      }
+    }
   });
 
   it('lists every main spectrum of the reference folder once (species + strain)', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  answerList,
   buildLibraryEntry,
   buildProteinReference,
   combineEvidence,
@@ -28,21 +29,28 @@ Usage:
   --reference  a folder with manifest.csv (header; columns path and species, optional strain;
                path relative to DIR) naming labelled spectra; the spectra of one species and
                strain merge into one main spectrum. Without it, the imported library is used.
-  --format     tsv (default): one row per hit — query rank species score level strain
-               reference matched note; json: the full results with score explanations
-  --top        hits listed per spectrum (default 10)
+  --format     tsv (default): query rank species score level strain reference matched note;
+               rank 1 is the answer, the library's entries follow with level "closest";
+               json: the full results with score explanations
+  --top        rows listed per spectrum (default 10)
 
 Every spectrum is also identified without a spectral library, from theoretical protein masses
 (the imported BacteriaMSLF table, or REFDATA_DIR/maldi/bacteriamslf): genus level at most. The
-note of rank 1 says which evidence carried the answer (carried-by:…; answer:…; library-free:…).
+answer is rank 1 whichever evidence carried it: a library entry, or the library-free genus (reference
+library-free:theoretical-protein-masses), or no reliable identification (empty species, level none);
+its note says which (carried-by:…; answer:…; library-free:…). The entries below it are the closest
+library entries: a score each, no level.
 A path that cannot be read is reported as a row with rank 0 and note refused:… and the others are
 still identified; the exit code is then 1 (2: wrong usage).
 
-Levels: subspecies (score ≥ 2.30), species (≥ 2.00), genus (≥ 1.70), none.
+Levels of the answer: subspecies (score ≥ 2.30), species (≥ 2.00), genus (≥ 1.70), none.
 Timings go to standard error, results to standard output.`;
 
 /** Fails with a message and exit code 2, the way command-line tools say "wrong usage". */
 class UsageError extends Error {}
+
+/** The reference column of an answer carried by theoretical protein masses. */
+export const LIBRARY_FREE_REFERENCE = 'library-free:theoretical-protein-masses';
 
 export const PROTEOME_TSV_COLUMNS = ['query', 'rank', 'species', 'score', 'level', 'strain', 'reference', 'matched', 'note'] as const;
 
@@ -84,27 +92,33 @@ function noteOf(r: SpectrumIdentification, q?: ProteomeQueryResult): string {
   return notes.join(';');
 }
 
-/** TSV: a header row, then for each spectrum one row per listed hit, rank 1 being the call. */
+/**
+ * TSV: a header row, then for each spectrum its answer as rank 1 — the library entry that carried
+ * it, or the library-free genus, or "no reliable identification" (empty species, level none) — and
+ * the library's entries below it as level `closest`: their scores, never a level of their own.
+ */
 export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: number, refused: readonly ProteomeRefusedQuery[] = []): string {
   const lines: string[] = [PROTEOME_TSV_COLUMNS.join('\t')];
   for (const q of results) {
     const { query, result } = q;
-    if (!result.call) {
+    if (result.refused || (!result.call && !q.combined)) {
       lines.push([clean(query), '0', '', '0.00', 'none', '', '', '', noteOf(result, q)].join('\t'));
       continue;
     }
-    for (const hit of result.hits.slice(0, top)) {
+    for (const row of answerList(result.hits, q.combined, top)) {
+      const hit = row.hit;
+      const libraryFree = row.role === 'answer' && !hit && row.carriedBy !== 'none' ? q.libraryFree : null;
       lines.push(
         [
           clean(query),
-          String(hit.rank),
-          clean(hit.species),
-          roundScore(hit.score).toFixed(2),
-          hit.level,
-          clean(hit.strain ?? ''),
-          clean(hit.entryId),
-          String(hit.matchedPeaks),
-          hit.rank === 1 ? noteOf(result, q) : '',
+          String(row.rank),
+          clean(row.role === 'answer' ? (row.name ?? '') : hit!.species),
+          row.score === null ? '' : roundScore(row.score).toFixed(2),
+          row.role === 'answer' ? row.level! : 'closest',
+          clean(hit?.strain ?? ''),
+          hit ? clean(hit.entryId) : libraryFree ? LIBRARY_FREE_REFERENCE : '',
+          hit ? String(hit.matchedPeaks) : libraryFree ? String(libraryFree.candidates[0]?.matches.length ?? '') : '',
+          row.role === 'answer' ? noteOf(result, q) : '',
         ].join('\t'),
       );
     }

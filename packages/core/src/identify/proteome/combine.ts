@@ -106,3 +106,45 @@ export function combineEvidence(spectral: ProteomeIdentification, libraryFree: L
       : { zh: '无可靠鉴定：谱库比对与理论蛋白质量证据都未达到属水平。', en: 'No reliable identification: neither the spectral library nor the theoretical protein masses reach genus level.' },
   };
 }
+
+/**
+ * One row of a spectrum's list as every output shows it (page, TSV, CSV, PDF): rank 1 is the
+ * answer, whichever evidence carried it; the spectral library's entries follow as the closest
+ * library entries, with their scores and no level of their own (an entry of another genus at 1.76
+ * is not a "genus level" call beside a library-free Escherichia).
+ */
+export interface AnswerListRow<H> {
+  rank: number;
+  role: 'answer' | 'closest';
+  /** The library entry shown on the row: absent on an answer from library-free evidence or on "no reliable identification". */
+  hit: H | null;
+  /** On the answer row: the evidence that carried it. */
+  carriedBy: EvidenceSource | null;
+  /** On the answer row: the answer's name ('' when there is none) and level; null on closest rows. */
+  name: string | null;
+  level: CombinedCall['level'] | null;
+  score: number | null;
+}
+
+/**
+ * The answer as rank 1, then the library entries as closest entries, at most `top` rows. Without
+ * a combined answer (results stored before both paths were run) the library's first entry is the
+ * answer, as it was then.
+ */
+export function answerList<H extends { species: string; score: number; level: ProteomeIdentification['level'] }>(
+  hits: readonly H[],
+  combined: Pick<CombinedCall, 'carriedBy' | 'name' | 'level' | 'score'> | null | undefined,
+  top = Number.POSITIVE_INFINITY,
+): AnswerListRow<H>[] {
+  const closest = (hit: H, rank: number): AnswerListRow<H> => ({ rank, role: 'closest', hit, carriedBy: null, name: null, level: null, score: hit.score });
+  const first = hits[0];
+  let rows: AnswerListRow<H>[];
+  if (!combined) {
+    rows = hits.map((hit, i) => (i === 0 ? { rank: 1, role: 'answer', hit, carriedBy: 'spectral-library', name: hit.species, level: hit.level, score: hit.score } : closest(hit, i + 1)));
+  } else if (first && combined.carriedBy !== 'library-free' && combined.carriedBy !== 'none' && combined.name === first.species) {
+    rows = [{ rank: 1, role: 'answer', hit: first, carriedBy: combined.carriedBy, name: combined.name, level: combined.level, score: combined.score ?? first.score }, ...hits.slice(1).map((h, i) => closest(h, i + 2))];
+  } else {
+    rows = [{ rank: 1, role: 'answer', hit: null, carriedBy: combined.carriedBy, name: combined.name, level: combined.level, score: combined.score }, ...hits.map((h, i) => closest(h, i + 2))];
+  }
+  return rows.slice(0, Math.max(1, top));
+}
