@@ -197,7 +197,12 @@ describe('uploads', () => {
     const line = '12345.678901 123456.789\n';
     const big = Buffer.from(line.repeat(Math.ceil((310 * 1024) / line.length)).replace(/^/, ''));
     // Strictly increasing m/z is not the point here: the size check comes first.
-    expect((await refusalAsync(parseSpectrumUpload(big, 'spot.spectrum'))).problem).toBe('too-large');
+    const refused = await refusalAsync(parseSpectrumUpload(big, 'spot.spectrum'));
+    expect(refused.problem).toBe('too-large');
+    // The limit once, in its unit, and the formats that carry a whole spectrum.
+    expect(refused.text.en).toMatch(/above its limit of 300 KB\. A whole raw spectrum fits as \.txt, \.csv or \.tsv text \(up to 8 MB\) or as mzML/);
+    expect(refused.text.zh).toMatch(/超过上限 300 KB。.*\.txt、\.csv 或 \.tsv.*mzML/);
+    expect(refused.text.en).not.toMatch(/KB MB/);
     const rows = Array.from({ length: 30000 }, (_, i) => `${2000 + i * 0.6} ${i % 50}`).join('\n');
     expect(Buffer.byteLength(rows)).toBeGreaterThan(300 * 1024);
     const [s] = await parseSpectrumUpload(Buffer.from(rows), 'spot.txt');

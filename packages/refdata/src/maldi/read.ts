@@ -70,9 +70,21 @@ function parseSingleFile(bytes: Uint8Array, fileName: string, limits: SpectrumLi
   }
   const limit = lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
   if (bytes.length > limit) {
+    if (lower.endsWith('.spectrum')) throw spectrumTooLarge(fileName, bytes.length, limits);
     throw new SpectrumFileError(fileName, 'too-large', { zh: `文本谱图 ${formatBytes(bytes.length)}，超过上限 ${formatBytes(limit)}。`, en: `the text spectrum is ${formatBytes(bytes.length)}, above the limit of ${formatBytes(limit)}.` });
   }
   return [parseSpectrumText(bytes, fileName, { limits })];
+}
+
+/**
+ * A `.spectrum` over its limit (the seed's format holds a peak list or a short profile): the same
+ * points carry a whole raw spectrum as .txt/.csv/.tsv text or as mzML, under their larger limits.
+ */
+function spectrumTooLarge(file: string, bytes: number, limits: SpectrumLimits): SpectrumFileError {
+  return new SpectrumFileError(file, 'too-large', {
+    zh: `.spectrum 文件 ${formatBytes(bytes)}，超过上限 ${formatBytes(limits.spectrumFile)}。完整的原始谱图请存为 .txt、.csv 或 .tsv 文本（上限 ${formatBytes(limits.textFile)}）或 mzML（上限 ${formatBytes(limits.mzmlFile)}）再上传。`,
+    en: `the .spectrum file is ${formatBytes(bytes)}, above its limit of ${formatBytes(limits.spectrumFile)}. A whole raw spectrum fits as .txt, .csv or .tsv text (up to ${formatBytes(limits.textFile)}) or as mzML (up to ${formatBytes(limits.mzmlFile)}): save it so and upload that.`,
+  });
 }
 
 async function readHead(file: string, size: number): Promise<Buffer> {
@@ -123,6 +135,7 @@ export async function readSpectra(target: string, limits: SpectrumLimits = DEFAU
   const limit =
     format === 'zip' ? limits.zipFile : format === 'mzml' || format === 'mzxml' ? limits.mzmlFile : lower.endsWith('.spectrum') ? limits.spectrumFile : limits.textFile;
   if (info.size > limit) {
+    if (format === 'text' && lower.endsWith('.spectrum')) throw spectrumTooLarge(target, info.size, limits);
     throw new SpectrumFileError(target, 'too-large', { zh: `文件 ${formatBytes(info.size)}，超过上限 ${formatBytes(limit)}。`, en: `the file is ${formatBytes(info.size)}, above the limit of ${formatBytes(limit)}.` });
   }
   return parseSpectrumUpload(await readFile(target), target, limits);

@@ -12,6 +12,7 @@ import { rememberLocalTask } from '../local-tasks';
 import type { MethodDialogProps } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
 import { submitSpectra, type ProteomeInfo } from './api';
+import { formatLimit, limitsLine, size, tooLargeParts } from './limits';
 import { useProteomeTexts } from './texts';
 
 /** What the server says it reads, until /api/blast/info has answered. */
@@ -23,9 +24,7 @@ const DEFAULT_FORMATS: ProteomeInfo['formats'] = [
   { format: 'text', endings: ['.txt', '.csv', '.tsv'], limit: 8 * 1024 * 1024, what: { zh: '文本谱图（空格、逗号或制表符分隔，可带表头；原始谱图或峰列表）', en: 'text spectrum (space, comma or tab separated, optional header; raw profile or peak list)' } },
 ];
 
-export function size(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+export { size };
 
 export const SPECTRUM_ACCEPT = '.zip,.mzML,.mzml,.mzXML,.mzxml,.spectrum,.txt,.csv,.tsv';
 
@@ -61,8 +60,10 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
     const format = formats.find((f) => f.endings.some((e) => lower.endsWith(e.toLowerCase())));
     if (chosen.size === 0) return setProblem(px.dialog.empty);
     if (!format) return setProblem(fmt(px.dialog.wrongType, { name: chosen.name }));
-    const limit = Math.min(format.limit, maxBytes);
-    if (chosen.size > limit) return setProblem(fmt(px.dialog.tooLarge, { size: size(chosen.size), mb: size(limit) }));
+    if (chosen.size > formatLimit(format, maxBytes)) {
+      const parts = tooLargeParts(chosen, format, formats, maxBytes);
+      return setProblem(fmt(px.dialog.tooLarge, { size: parts.size, limit: parts.limit, ending: parts.ending }) + (parts.instead ? ' ' + fmt(px.dialog.tooLargeInstead, { formats: parts.instead }) : ''));
+    }
     setFile(chosen);
   }
 
@@ -151,7 +152,7 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
                   <InboxOutlined />
                 </p>
                 <p className="ant-upload-text">{px.dialog.drop}</p>
-                <p className="ant-upload-hint">{fmt(px.dialog.limits, { mb: Math.round(maxBytes / 1024 / 1024), n: maxSpectra })}</p>
+                <p className="ant-upload-hint" data-testid="proteome-limits">{fmt(px.dialog.limits, { limits: limitsLine(formats, maxBytes), n: maxSpectra })}</p>
               </Upload.Dragger>
             </div>
           )}
@@ -163,7 +164,7 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
         <ul>
           {formats.map((f) => (
             <li key={f.endings.join()}>
-              <code>{f.endings.join(' ')}</code> {f.what[locale]} <span className="mdc-blast-muted">≤ {size(Math.min(f.limit, maxBytes))}</span>
+              <code>{f.endings.join(' ')}</code> {f.what[locale]} <span className="mdc-blast-muted">≤ {size(formatLimit(f, maxBytes))}</span>
             </li>
           ))}
         </ul>
