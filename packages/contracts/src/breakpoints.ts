@@ -33,11 +33,25 @@ export function formatBreakpointValue(value: number): string {
 }
 
 export interface BreakpointLimit {
-  /** ≤, ≥, < or > */
+  /** ≤, ≥, < or > ('' for CLSI's "no S category") */
   operator: string;
   value: number;
-  /** Operator and value: "≤2", ">8". */
+  /** Operator and value: "≤2", ">8", EUCAST's off-scale "≤(0.001)", CLSI's "—". */
   text: string;
+  /** An S limit no isolate can reach, set so that the wild type is categorised I (or R). */
+  offScale?: true;
+}
+
+/**
+ * EUCAST writes an S breakpoint no isolate can reach in brackets, "S ≤ (0.001)" (MIC) and
+ * "S ≥ (50)" (disk), where it wants the wild type categorised I (susceptible, increased
+ * exposure) and never S. WHONET stores the MIC one as 0.001, AMR 3.0.0 as 0.0001; both store the
+ * disk one as 50. CLSI has no S category for such drugs (colistin: I ≤ 2, R ≥ 4) and WHONET and
+ * AMR fill the same place-holder in.
+ */
+export function offScaleSusceptible(method: string, s: number | null): boolean {
+  if (s === null) return false;
+  return method.toUpperCase() === 'DISK' ? s >= 50 : s <= 0.001 * (1 + 1e-9);
 }
 
 /**
@@ -48,10 +62,75 @@ export function breakpointLimit(guideline: string, method: string, which: 's' | 
   const disk = method.toUpperCase() === 'DISK';
   let operator: string;
   let value = stored;
-  if (which === 's') operator = disk ? '≥' : '≤';
-  else if (breakpointNotation(guideline) === 'eucast') {
+  if (which === 's') {
+    if (offScaleSusceptible(method, stored)) {
+      if (breakpointNotation(guideline) !== 'eucast') return { operator: '', value: stored, text: '—', offScale: true };
+      const shown = disk ? stored : 0.001;
+      return { operator: disk ? '≥' : '≤', value: shown, text: `${disk ? '≥' : '≤'}(${formatBreakpointValue(shown)})`, offScale: true };
+    }
+    operator = disk ? '≥' : '≤';
+  } else if (breakpointNotation(guideline) === 'eucast') {
     operator = disk ? '<' : '>';
     value = disk ? stored + 1 : previousDilution(stored);
   } else operator = disk ? '≤' : '≥';
   return { operator, value, text: `${operator}${formatBreakpointValue(value)}` };
+}
+
+/** What a breakpoint row needs to be written out (a BreakpointView or a database row). */
+export interface BreakpointFigures {
+  guideline: string;
+  method: string;
+  s: number | null;
+  r: number | null;
+  /** I as stored ("2", "21-49"; "-" or '' for none). */
+  i?: string | null;
+  sdd?: string | null;
+  ecoff?: number | null;
+  potency?: string | null;
+}
+
+/** "S ≤ (0.001)", "R > 4": a limit with its letter, as the guideline prints it. */
+function limitWithLetter(bp: BreakpointFigures, which: 's' | 'r', stored: number): string {
+  const limit = breakpointLimit(bp.guideline, bp.method, which, stored);
+  return `${which.toUpperCase()} ${limit.text.replace(/^([≤≥<>])/, '$1 ')}`;
+}
+
+/**
+ * I as the interval between the S and the R limit. With an off-scale S the stored I (counted from
+ * AMR's 0.0001 place-holder) is not what the guideline means: EUCAST's I runs from the dilution
+ * above (0.001) to the R limit ("0.002–4"), CLSI's is "≤ 2"; a disk's from R up to (50) − 1.
+ */
+export function intermediateText(bp: BreakpointFigures): string {
+  const stored = (bp.i ?? '').trim();
+  const own = stored === '-' ? '' : stored.replace(/^(\d[\d.]*)\s*-\s*(\d[\d.]*)$/, '$1–$2');
+  if (bp.s === null || bp.r === null || !offScaleSusceptible(bp.method, bp.s)) return own;
+  if (bp.method.toUpperCase() === 'DISK') {
+    const low = bp.r + 1;
+    return low <= bp.s - 1 ? `${low}–${bp.s - 1}` : '';
+  }
+  const top = previousDilution(bp.r);
+  if (breakpointNotation(bp.guideline) !== 'eucast') return `≤ ${formatBreakpointValue(top)}`;
+  const bottom = DILUTIONS.find((d) => d > 0.001 * (1 + 1e-9))!;
+  return top > bottom * (1 + 1e-9) ? `${formatBreakpointValue(bottom)}–${formatBreakpointValue(top)}` : formatBreakpointValue(top);
+}
+
+/**
+ * A breakpoint row in one line, in its guideline's notation, the same wherever it is shown (Lab
+ * results, the breakpoint browser, exports, \`mdc interpret\`): "S ≤ 8 · R ≥ 16 mg/L" (CLSI),
+ * "S ≤ (0.001) · I 0.002–4 · R > 4 mg/L" (EUCAST, off-scale S), "S ≥ 14 · R < 14 mm (10 µg)".
+ */
+export function breakpointSummary(bp: BreakpointFigures): string {
+  const mic = bp.method.toUpperCase() !== 'DISK';
+  const parts: string[] = [];
+  const offScale = offScaleSusceptible(bp.method, bp.s);
+  // CLSI prints no S at all where it has no S category
+  if (bp.s !== null && !(offScale && breakpointNotation(bp.guideline) !== 'eucast')) parts.push(limitWithLetter(bp, 's', bp.s));
+  if (bp.sdd && bp.sdd !== '-') parts.push(`SDD ${bp.sdd.replace(/^(\d[\d.]*)\s*-\s*(\d[\d.]*)$/, '$1–$2')}`);
+  const i = intermediateText(bp);
+  if (i) parts.push(`I ${i}`);
+  if (bp.r !== null) parts.push(limitWithLetter(bp, 'r', bp.r));
+  if (parts.length === 0 && bp.ecoff !== null && bp.ecoff !== undefined) parts.push(`ECOFF ${mic ? '≤' : '≥'} ${formatBreakpointValue(bp.ecoff)}`);
+  const unit = mic ? 'mg/L' : 'mm';
+  const potency = !mic && bp.potency ? ` (${bp.potency})` : '';
+  return parts.length ? `${parts.join(' · ')} ${unit}${potency}` : '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointLimit, breakpointNotation } from '@mdc/contracts';
+import { breakpointLimit, breakpointNotation, breakpointSummary } from '@mdc/contracts';
 
 describe('breakpoints in each guideline’s own notation', () => {
   it('prints CLSI as stored: MIC S ≤ x, R ≥ y; disk S ≥ x, R ≤ y', () => {
@@ -29,5 +29,28 @@ describe('breakpoints in each guideline’s own notation', () => {
     expect(breakpointNotation('SFM')).toBe('eucast');
     expect(breakpointNotation('CLSI')).toBe('clsi');
     expect(breakpointNotation('DIN')).toBe('clsi');
+  });
+});
+
+describe('a breakpoint row written out, consistent with itself (issue 24)', () => {
+  it('shows EUCAST’s off-scale S as EUCAST prints it, and I as the interval between S and R', () => {
+    // EUCAST 2025 Enterobacterales cefazolin (uUTI): S ≤ (0.001), R > 4; AMR stores S 0.0001, R as 8, I "0.001-4".
+    expect(breakpointSummary({ guideline: 'EUCAST', method: 'MIC', s: 0.0001, r: 8, i: '0.001-4' })).toBe('S ≤ (0.001) · I 0.002–4 · R > 4 mg/L');
+    // WHONET stores the same S as 0.001 (EUCAST 2022 cefuroxime iv: S ≤ (0.001), R > 8).
+    expect(breakpointSummary({ guideline: 'EUCAST', method: 'MIC', s: 0.001, r: 16, i: '' })).toBe('S ≤ (0.001) · I 0.002–8 · R > 8 mg/L');
+    expect(breakpointLimit('EUCAST', 'MIC', 's', 0.0001)).toMatchObject({ text: '≤(0.001)', offScale: true });
+    // Disk: S ≥ (50), R < 20 (stored 19).
+    expect(breakpointSummary({ guideline: 'EUCAST', method: 'DISK', s: 50, r: 19, i: '20-49', potency: '30 µg' })).toBe('S ≥ (50) · I 20–49 · R < 20 mm (30 µg)');
+  });
+
+  it('writes CLSI’s drugs without an S category as CLSI does (colistin: I ≤ 2, R ≥ 4)', () => {
+    expect(breakpointSummary({ guideline: 'CLSI', method: 'MIC', s: 0.001, r: 4, i: '' })).toBe('I ≤ 2 · R ≥ 4 mg/L');
+    expect(breakpointLimit('CLSI', 'MIC', 's', 0.0001).text).toBe('—');
+  });
+
+  it('leaves ordinary rows as they were', () => {
+    expect(breakpointSummary({ guideline: 'EUCAST', method: 'MIC', s: 8, r: 16, i: '-' })).toBe('S ≤ 8 · R > 8 mg/L');
+    expect(breakpointSummary({ guideline: 'CLSI', method: 'MIC', s: 8, r: 32, i: '16' })).toBe('S ≤ 8 · I 16 · R ≥ 32 mg/L');
+    expect(breakpointSummary({ guideline: 'CLSI', method: 'DISK', s: 17, r: 13, i: '14-16' })).toBe('S ≥ 17 · I 14–16 · R ≤ 13 mm');
   });
 });

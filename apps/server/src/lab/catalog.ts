@@ -1,4 +1,4 @@
-import { breakpointLimit, formatBreakpointValue, ISOLATE_TEST_CODES, ISOLATE_TEST_NAMES, type IsolateTestCode, type IsolateTests } from '@mdc/contracts';
+import { breakpointSummary, ISOLATE_TEST_CODES, ISOLATE_TEST_NAMES, type IsolateTestCode, type IsolateTests } from '@mdc/contracts';
 import type { BreakpointView, Localized, Organism } from '@mdc/core/ast';
 
 export interface Choice {
@@ -123,22 +123,8 @@ export function usualPanel(organism: Organism): string[] {
 
 /**
  * How a breakpoint row reads in a table cell, in its guideline's notation: "S ≤ 8 · R ≥ 16 mg/L"
- * (CLSI), "S ≤ 8 · R > 8 mg/L" (EUCAST), "S ≥ 14 · R < 14 mm (10 µg)".
+ * (CLSI), "S ≤ (0.001) · I 0.002–4 · R > 4 mg/L" (EUCAST), "S ≥ 14 · R < 14 mm (10 µg)".
  */
 export function breakpointText(bp: BreakpointView | null | undefined): string {
-  if (!bp) return '';
-  const mic = bp.method === 'MIC';
-  const parts: string[] = [];
-  const limit = (which: 's' | 'r', value: number) => {
-    const { operator, value: shown } = breakpointLimit(bp.guideline, bp.method, which, value);
-    return `${which.toUpperCase()} ${operator} ${formatBreakpointValue(shown)}`;
-  };
-  if (bp.s !== null) parts.push(limit('s', bp.s));
-  if (bp.sdd) parts.push(`SDD ${bp.sdd}`);
-  if (bp.i && bp.i !== '-') parts.push(`I ${bp.i}`);
-  if (bp.r !== null) parts.push(limit('r', bp.r));
-  if (parts.length === 0 && bp.ecoff !== null) parts.push(`ECOFF ${mic ? '≤' : '≥'} ${bp.ecoff}`);
-  const unit = mic ? 'mg/L' : 'mm';
-  const potency = !mic && bp.potency ? ` (${bp.potency})` : '';
-  return parts.length ? `${parts.join(' · ')} ${unit}${potency}` : '';
+  return bp ? breakpointSummary(bp) : '';
 }

@@ -1,7 +1,7 @@
-import { breakpointLimit, breakpointNotation, formatBreakpointValue, type BreakpointNotation } from '@mdc/contracts';
+import { breakpointLimit, breakpointNotation, formatBreakpointValue, offScaleSusceptible, type BreakpointNotation } from '@mdc/contracts';
 import type { TestCodeInfo } from './antibiotics';
 import { parsePotency, samePotency, type Potency } from './potency';
-import { isSystemic, siteCovers, siteTokens } from './sites';
+import { isSystemic, rowAppliesTo, rowExcludes, siteCovers, siteTokens, SYSTEMIC_SITE } from './sites';
 import type { BreakpointDefinition, BreakpointType, OrganismLevel, TestMethod } from './types';
 
 /** A breakpoint row with what selection needs precomputed. */
@@ -18,6 +18,8 @@ export interface IndexedBreakpoint {
   sText: string;
   rText: string;
   notation: BreakpointNotation;
+  /** The S limit is a place-holder no isolate reaches (EUCAST "S ≤ (0.001)", CLSI's drugs without S). */
+  offScale: boolean;
   /** Filled in by the knowledge base on first use: how results show the row and its source. */
   view?: unknown;
   source?: unknown;
@@ -121,9 +123,10 @@ export class BreakpointIndex {
       siteTokens: siteTokens(row.site),
       potency: parsePotency(row.potency),
       screening: /screen/i.test(row.site) || /screen/i.test(row.referenceTable),
-      sText: row.s === null ? '' : String(row.s),
+      sText: row.s === null ? '' : sText(row.guideline, row.method, row.s),
       rText: row.r === null ? '' : formatBreakpointValue(breakpointLimit(row.guideline, row.method, 'r', row.r).value),
       notation: breakpointNotation(row.guideline),
+      offScale: row.type !== 'ECOFF' && offScaleSusceptible(row.method, row.s),
     };
     if (list) list.push(indexed);
     else levels.set(lk, [indexed]);
@@ -203,12 +206,19 @@ export class BreakpointIndex {
   }
 }
 
+/** The S limit in a reason: "8"; EUCAST's off-scale one as EUCAST prints it, "(0.001)". */
+function sText(guideline: string, method: TestMethod, s: number): string {
+  const limit = breakpointLimit(guideline, method, 's', s);
+  return limit.offScale && limit.operator !== '' ? `(${formatBreakpointValue(limit.value)})` : String(s);
+}
+
 // ---- choosing the row for an organism ----------------------------------------------------
 
 export type SiteDecision =
   | { kind: 'as-requested' }
   | { kind: 'general-used'; requested: string }
   | { kind: 'systemic-default'; used: string }
+  | { kind: 'applicable'; requested: string; used: string }
   | { kind: 'deferred'; narrowLevel: OrganismLevel; narrowCode: string; skipped: string }
   | { kind: 'only-site'; used: string };
 
@@ -220,6 +230,14 @@ export type Selection =
       code: string;
       available: string[];
       example: BreakpointDefinition;
+    }
+  | {
+      /** The guideline has rows for the organism, but only for sites other than the one asked for. */
+      kind: 'other-site';
+      level: OrganismLevel;
+      code: string;
+      requested: string;
+      rows: readonly IndexedBreakpoint[];
     }
   | {
       kind: 'found';
@@ -234,24 +252,34 @@ type SitePick =
   | { how: 'requested'; rows: readonly IndexedBreakpoint[] }
   | { how: 'general'; rows: readonly IndexedBreakpoint[] }
   | { how: 'systemic'; rows: readonly IndexedBreakpoint[]; site: string }
-  | { how: 'restricted'; rows: readonly IndexedBreakpoint[]; site: string };
+  | { how: 'applicable'; rows: readonly IndexedBreakpoint[]; site: string }
+  | { how: 'restricted'; rows: readonly IndexedBreakpoint[]; site: string }
+  | { how: 'elsewhere'; rows: readonly IndexedBreakpoint[]; site: string };
 
 /**
- * Within one organism level: the rows for the requested site, else the general
- * (not site-specific) rows, else the systemic ones (non-meningitis, intravenous…),
- * else whatever restricted site is there (UTI only, screening…).
+ * Within one organism level: the rows for the requested site, else the general (not
+ * site-specific) rows, else rows that hold for it without naming it (non-meningitis for a blood
+ * isolate, intravenous for a urine one). A row for another site only (uUTI, meningitis, oral,
+ * screening…) is never applied to an isolate from a different site: EUCAST's uUTI breakpoints
+ * hold for uUTI only. With no site given, the systemic rows (non-meningitis, intravenous…) are
+ * preferred, and a row restricted to one site is used as the only one there is, saying so.
  */
 function pickSite(rows: readonly IndexedBreakpoint[], site: string | null): SitePick {
   // plain loops, and no copies when every row qualifies: this runs for every interpretation
-  if (site !== null) {
+  if (site !== null && site !== SYSTEMIC_SITE) {
     const requested = keep(rows, (r) => siteCovers(r.siteTokens, site));
     if (requested.length > 0) return { how: 'requested', rows: requested };
   }
   const general = keep(rows, isGeneral);
   if (general.length > 0) return { how: 'general', rows: general };
-  const systemic = keep(rows, isSystemicRow);
-  if (systemic.length > 0) return { how: 'systemic', rows: systemic, site: systemic[0]!.row.site };
-  return { how: 'restricted', rows, site: rows[0]!.row.site };
+  if (site === null) {
+    const systemic = keep(rows, isSystemicRow);
+    if (systemic.length > 0) return { how: 'systemic', rows: systemic, site: systemic[0]!.row.site };
+    return { how: 'restricted', rows, site: rows[0]!.row.site };
+  }
+  const applicable = keep(rows, (r) => rowAppliesTo(r.siteTokens, site));
+  if (applicable.length > 0) return { how: 'applicable', rows: applicable, site: applicable[0]!.row.site };
+  return { how: 'elsewhere', rows, site: rows[0]!.row.site };
 }
 
 function isGeneral(r: IndexedBreakpoint): boolean {
@@ -331,32 +359,40 @@ export function selectBreakpoint(levelRows: LevelRows | undefined, request: Sele
     const pick = pickSite(hosted, request.site);
     if (first === null) {
       first = { level, code, pick };
-      if (pick.how !== 'restricted') break;
+      if (pick.how !== 'restricted' && pick.how !== 'elsewhere') break;
+      // The organism's own rows say they are not for this site (S. pneumoniae "Non-meningitis" for a
+      // CSF isolate): a broader group's row is not for it either.
+      if (pick.how === 'elsewhere' && pick.rows.some((r) => rowExcludes(r.siteTokens, request.site!))) break;
       continue;
     }
     if (level === 'ALL') break;
-    if (pick.how === 'requested' || pick.how === 'general') {
+    if (pick.how === 'requested' || pick.how === 'general' || pick.how === 'applicable') {
       const narrow: SitePick = first.pick;
       return finish(pick.rows, level, code, request, {
         kind: 'deferred',
         narrowLevel: first.level,
         narrowCode: first.code,
-        skipped: narrow.how === 'restricted' ? narrow.site : '',
+        skipped: narrow.how === 'restricted' || narrow.how === 'elsewhere' ? narrow.site : '',
       });
     }
   }
   if (first === null) return NONE;
   const { pick, level, code } = first;
+  if (pick.how === 'elsewhere') return { kind: 'other-site', level, code, requested: request.site!, rows: pick.rows };
   const decision: SiteDecision =
     pick.how === 'requested'
       ? AS_REQUESTED
       : pick.how === 'general'
-        ? request.site !== null
+        ? request.site !== null && request.site !== SYSTEMIC_SITE
           ? { kind: 'general-used', requested: request.site }
           : AS_REQUESTED
         : pick.how === 'systemic'
           ? { kind: 'systemic-default', used: pick.site }
-          : { kind: 'only-site', used: pick.site };
+          : pick.how === 'applicable'
+            ? request.site === SYSTEMIC_SITE
+              ? AS_REQUESTED
+              : { kind: 'applicable', requested: request.site!, used: pick.site }
+            : { kind: 'only-site', used: pick.site };
   return finish(pick.rows, level, code, request, decision);
 }
 

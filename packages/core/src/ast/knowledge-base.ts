@@ -2,6 +2,7 @@ import { AntibioticIndex, type Antibiotic } from './antibiotics';
 import {
   BreakpointIndex,
   selectBreakpoint,
+  type IndexedBreakpoint,
   type GuidelineYears,
   type Selection,
   type SiteDecision,
@@ -17,13 +18,13 @@ import {
   type IsolateOptions,
 } from './isolate';
 import { categoryLabel, METHOD_LABELS } from './labels';
-import { breakpointLimit, formatBreakpointValue } from '@mdc/contracts';
+import { breakpointLimit, breakpointSummary, formatBreakpointValue } from '@mdc/contracts';
 import type { AstInput, InterpretOptions, IsolateKnowledge } from './knowledge';
-import { interpretedMessage, message, resistantOperator } from './messages';
+import { interpretedMessage, message, resistantOperator, same } from './messages';
 import { normalizeBreakpointType, normalizeMethod } from './methods';
 import { OrganismIndex, type Organism } from './organisms';
 import { displayPotency, parsePotency, type Potency } from './potency';
-import { normalizeSite, siteLabelZh } from './sites';
+import { normalizeSite, siteLabelZh, SYSTEMIC_SITE } from './sites';
 import type {
   AntibioticMatch,
   AstCategory,
@@ -365,6 +366,7 @@ export class KnowledgeBase implements IsolateKnowledge {
       });
       return this.result(r, null, 'error', null, 'disk-potency-mismatch', explanation, notes);
     }
+    if (selection.kind === 'other-site') return this.noBreakpointForSite(r, selection, notes);
     if (!found) return this.noBreakpoint(r, notes);
 
     const bp = found.breakpoint;
@@ -394,7 +396,7 @@ export class KnowledgeBase implements IsolateKnowledge {
       );
     }
     const explanation = interpretedMessage(
-      interpretedKey(r.method, category),
+      interpretedKey(r.method, category, found.entry),
       adjusted ? formatNumber(point) : r.value.display,
       found.entry.sText,
       found.entry.rText,
@@ -447,11 +449,13 @@ export class KnowledgeBase implements IsolateKnowledge {
   private siteNote(decision: Exclude<SiteDecision, { kind: 'as-requested' }>, group: Localized): Localized {
     switch (decision.kind) {
       case 'general-used':
-        return message('note.site.general', { site: siteLabel(decision.requested) });
+        return message('note.site.general', { site: requestedSiteLabel(decision.requested) });
       case 'systemic-default':
         return message('note.site.systemic', { used: siteLabel(decision.used) });
       case 'only-site':
         return message('note.site.only', { used: siteLabel(decision.used) });
+      case 'applicable':
+        return message('note.site.applicable', { site: requestedSiteLabel(decision.requested), used: siteLabel(decision.used) });
       case 'deferred':
         return message('note.site.deferred', {
           narrow: this.organisms.groupLabel(decision.narrowLevel, decision.narrowCode),
@@ -526,10 +530,10 @@ export class KnowledgeBase implements IsolateKnowledge {
       return this.result(r, found, 'interpreted', 'NI', reason, explanation, notes);
     }
     const category = outcome.category;
-    const key = interpretedKey(r.method, category);
+    const key = interpretedKey(r.method, category, found.entry);
     const explanation = message(key, {
       value: adjusted ? formatNumber(adjusted.to) : r.value.display,
-      s: bp.s ?? '',
+      s: bp.s === null ? '' : found.entry.sText,
       r: found.entry.rText,
       op: resistantOperator(key, found.entry.notation),
       ecoff: bp.ecoff ?? '',
@@ -586,6 +590,44 @@ export class KnowledgeBase implements IsolateKnowledge {
       type: r.type === 'Human' ? { en: 'clinical', zh: '临床' } : r.type,
     });
     return this.result(r, null, 'no-breakpoint', null, 'no-breakpoint-for-antibiotic', explanation, notes);
+  }
+
+  /**
+   * The organism has breakpoints for the drug, but only for other sites (EUCAST 2025 cefazolin in
+   * Enterobacterales: uUTI only, asked for a blood isolate): no category, the rows that do exist,
+   * and what the lab can do instead.
+   */
+  private noBreakpointForSite(r: Resolved, selection: Extract<Selection, { kind: 'other-site' }>, notes: Localized[]): AstResult {
+    const seen = new Set<string>();
+    const sites: Localized[] = [];
+    const rows: Localized[] = [];
+    const texts: string[] = [];
+    for (const entry of selection.rows) {
+      const row = entry.row;
+      const text = breakpointSummary(breakpointView(row));
+      const key = `${row.site}\u0001${text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const site = siteLabel(row.site);
+      if (!sites.some((s) => s.en === site.en)) sites.push(site);
+      rows.push({ en: `${site.en}: ${text}`, zh: `${site.zh}：${text}` });
+      texts.push(text);
+    }
+    // one site: its name is already in the sentence
+    const shown = sites.length === 1 ? [...new Set(texts)].map(same) : rows;
+    const joined = (list: Localized[], en: string, zh: string): Localized => ({ en: list.map((l) => l.en).join(en), zh: list.map((l) => l.zh).join(zh) });
+    const explanation = message('result.noBreakpoint.site', {
+      site: requestedSiteLabel(selection.requested),
+      guideline: r.guideline,
+      year: r.year,
+      method: METHOD_LABELS[r.method],
+      antibiotic: this.antibiotics.label(r.antibiotic),
+      group: this.organisms.groupLabel(selection.level, selection.code),
+      sites: joined(sites, ' or ', '或'),
+      rows: joined(shown, '; ', '；'),
+      measure: r.method === 'MIC' ? { en: 'MIC', zh: 'MIC 值' } : { en: 'zone diameter', zh: '抑菌圈直径' },
+    });
+    return this.result(r, null, 'no-breakpoint', null, 'no-breakpoint-for-site', explanation, notes);
   }
 
   private ecoffOnly(r: Resolved, notes: Localized[]): AstResult | null {
@@ -671,14 +713,22 @@ function siteLabel(site: string): Localized {
   return { en: site, zh: siteLabelZh(site) };
 }
 
+/** The site a user asked for (a token), as a reason names it. */
+function requestedSiteLabel(token: string): Localized {
+  return token === SYSTEMIC_SITE ? { en: 'a systemic infection (blood, not site-specific)', zh: '全身感染（血液，不限部位）' } : siteLabel(token);
+}
+
 /** "≤ 2", "> 8": a limit as the guideline prints it. */
 function limitText(guideline: string, method: string, which: 's' | 'r', value: number): string {
   const limit = breakpointLimit(guideline, method, which, value);
+  if (limit.offScale) return limit.operator ? `${limit.operator} (${formatBreakpointValue(limit.value)})` : limit.text;
   return `${limit.operator} ${formatBreakpointValue(limit.value)}`;
 }
 
-function interpretedKey(method: TestMethod, category: AstCategory) {
+function interpretedKey(method: TestMethod, category: AstCategory, entry?: IndexedBreakpoint) {
   const m = method === 'MIC' ? 'mic' : 'disk';
+  // CLSI prints no S where its place-holder sits (colistin: I ≤ 2, R ≥ 4): no S limit to compare with
+  if (m === 'mic' && (category === 'I' || category === 'SDD') && entry?.offScale && entry.notation === 'clsi') return 'interpreted.mic.noS' as const;
   switch (category) {
     case 'S':
     case 'R':

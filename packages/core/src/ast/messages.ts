@@ -19,6 +19,10 @@ export const MESSAGES = {
     en: 'S breakpoint {s} < MIC {value} mg/L {op} R breakpoint {r} ({source}) → {category}',
     zh: '敏感折点 {s} < MIC {value} mg/L {op} 耐药折点 {r}（{source}）→ {category}',
   },
+  'interpreted.mic.noS': {
+    en: 'MIC {value} mg/L {op} R breakpoint {r}, and the guideline has no S category ({source}) → {category}',
+    zh: 'MIC {value} mg/L {op} 耐药折点 {r}，该指南无敏感分类（{source}）→ {category}',
+  },
   'interpreted.mic.NS': {
     en: 'MIC {value} mg/L > S breakpoint {s}, no R breakpoint ({source}) → {category}',
     zh: 'MIC {value} mg/L > 敏感折点 {s}，无耐药折点（{source}）→ {category}',
@@ -88,6 +92,10 @@ export const MESSAGES = {
   'result.ecoffOnly': {
     en: 'no clinical breakpoint: {guideline} {year} gives only an ECOFF of {ecoff} for {antibiotic} in {group}; {measure} is {wt}',
     zh: '无临床折点：{guideline} {year} 仅给出{group}对{antibiotic}的流行病学折点(ECOFF) {ecoff}；{measure} 为{wt}',
+  },
+  'result.noBreakpoint.site': {
+    en: 'no breakpoint for {site}: {guideline} {year} gives {method} breakpoints for {antibiotic} in {group} only for {sites} ({rows}); report the {measure} without a category, or test an agent with a breakpoint for this site',
+    zh: '无适用于{site}的折点：{guideline} {year} 对{group}的{antibiotic}仅给出用于{sites}的{method}折点（{rows}）；请仅报告{measure}、不给出分类，或改测对该部位有折点的药物',
   },
   'result.emptyRow': {
     en: 'no breakpoint: {guideline} {year} lists {antibiotic} for {group} without breakpoint values (testing not recommended or insufficient evidence)',
@@ -180,8 +188,12 @@ export const MESSAGES = {
     zh: '{narrow}的折点仅适用于{skipped}，采用{group}折点',
   },
   'note.site.only': {
-    en: 'only a {used} breakpoint exists and is used; it applies to {used} only',
-    zh: '仅有{used}折点，已采用；该折点仅适用于{used}',
+    en: 'site of infection not given: the only breakpoint is for {used} and is used; it applies to {used} only — for an isolate from another site there is no breakpoint (report without a category)',
+    zh: '未给出感染部位：仅有{used}折点，已采用；该折点仅适用于{used}——其他部位的分离株无折点（仅报告测定值，不给出分类）',
+  },
+  'note.site.applicable': {
+    en: 'no breakpoint specific to {site}; the {used} breakpoint holds for it and is used',
+    zh: '无{site}专用折点，采用同样适用的{used}折点',
   },
   'note.site.unknown': {
     en: 'site of infection "{input}" is not recognised and was ignored',

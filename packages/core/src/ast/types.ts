@@ -263,6 +263,7 @@ export type ResultReason =
   | 'no-breakpoint-for-antibiotic'
   | 'no-breakpoint-for-method'
   | 'no-breakpoint-for-organism'
+  | 'no-breakpoint-for-site'
   | 'ecoff-only'
   | 'breakpoint-without-values'
   | 'wrong-mic'
