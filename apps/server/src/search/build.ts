@@ -1,3 +1,4 @@
+import { AMR_LINE_OFFSET } from '@mdc/refdata/amr';
 import type { Queryable } from '../db';
 import { SearchIndex, type SearchTerm } from './index';
 import { curatedTermsByEntity } from './terms';
@@ -39,6 +40,16 @@ function drugPrevalence(row: AntibioticRow): number {
   return 2;
 }
 
+/**
+ * Words of English that GBIF kept as epithets from sequence titles ("Escherichia coli expressing"
+ * ranked as a subspecies): no organism anyone looks for, so search does not offer them.
+ */
+const NOT_EPITHETS = new Set(['expressing']);
+
+function notAName(name: string): boolean {
+  return name.split(' ').some((word, i) => i > 0 && NOT_EPITHETS.has(word));
+}
+
 /** Reads every searchable name from the reference tables into a fresh index. */
 export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
   const index = new SearchIndex();
@@ -62,8 +73,22 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
     whonetCode.set(row.mo, row.code);
     if (row.common) whonetCommon.add(row.mo);
   }
+  // WHONET's own rows (its lines, before the AMR package's) name species themselves; the AMR rows
+  // of a group are copied onto every member species at import, which would make each viridans
+  // streptococcus look as asked-for as S. pneumoniae.
+  const ownBreakpoints = new Map<string, number>();
+  for (const row of await db.query<{ mo: string; n: number }>(
+    `SELECT o.taxon_mo AS mo, count(*)::int AS n
+       FROM breakpoint b JOIN (SELECT DISTINCT lower(code) AS code, taxon_mo FROM whonet_organism WHERE taxon_mo IS NOT NULL) o ON o.code = lower(b.organism_code)
+      WHERE b.organism_code_type = 'WHONET_ORG_CODE' AND b.breakpoint_type = 'Human' AND b.line < ${AMR_LINE_OFFSET}
+      GROUP BY o.taxon_mo`,
+  )) {
+    ownBreakpoints.set(row.mo, row.n);
+  }
   const codesByMo = new Map<string, SearchTerm[]>();
   for (const row of codes) {
+    // Numbers ("1111", "2352") are one laboratory system's codes: shown as a hit they read as the name.
+    if (/^\d+$/.test(row.code)) continue;
     let list = codesByMo.get(row.mo);
     if (!list) codesByMo.set(row.mo, (list = []));
     list.push({ text: row.code, via: row.via });
@@ -86,6 +111,7 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
   });
 
   for (const t of taxa) {
+    if (notAName(t.name)) continue;
     const terms: SearchTerm[] = [{ text: t.name, via: 'name' }];
     if (t.name_zh) terms.push({ text: t.name_zh, via: 'zh' });
     for (const alias of t.zh_aliases ?? []) terms.push({ text: alias, via: 'zh-alias' });
@@ -102,6 +128,8 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
         status: t.status,
         rank: t.rank,
         common: whonetCommon.has(t.mo) || t.name_zh !== null,
+        whonetCommon: whonetCommon.has(t.mo),
+        ownBreakpoints: ownBreakpoints.get(t.mo) ?? 0,
         ...(whonetCode.has(t.mo) ? { code: whonetCode.get(t.mo) } : {}),
         ...(t.current_name && t.current_mo ? { currentId: t.current_mo, currentName: t.current_name } : {}),
       },
@@ -118,7 +146,17 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
     for (const alias of d.zh_aliases) terms.push({ text: alias, via: 'zh-alias' });
     terms.push(...(curated.get(d.code) ?? []));
     index.addEntity(
-      { type: 'antibiotic', id: d.code, nameEn: d.name, nameZh: d.name_zh, prevalence: drugPrevalence(d), common: d.name_zh !== null, code: d.code },
+      {
+        type: 'antibiotic',
+        id: d.code,
+        nameEn: d.name,
+        nameZh: d.name_zh,
+        prevalence: drugPrevalence(d),
+        common: d.name_zh !== null,
+        // A drug with clinical breakpoints is what an AST bench looks up, as a common organism is.
+        whonetCommon: d.breakpoint_count > 0 && d.human,
+        code: d.code,
+      },
       terms,
     );
   }

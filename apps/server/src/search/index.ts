@@ -25,6 +25,17 @@ export interface SearchEntity {
   rank?: string;
   /** WHONET marks it common, or the project curated a Chinese name for it: a tie-break after prevalence. */
   common?: boolean;
+  /**
+   * WHONET flags the organism as commonly isolated (its COMMON column): what clinics ask for most,
+   * where the taxonomy's prevalence is one value for a whole genus (every Klebsiella is 1).
+   */
+  whonetCommon?: boolean;
+  /**
+   * Clinical breakpoint rows the guidelines write for this organism itself (not through its genus
+   * or family): S. pneumoniae and S. aureus have hundreds, most species none. Orders organisms of
+   * one prevalence after WHONET's flag.
+   */
+  ownBreakpoints?: number;
   /** The WHONET code (organism or drug) when the entity has one. */
   code?: string;
   /** Synonyms: the accepted name they resolve to. */
@@ -222,8 +233,10 @@ export class SearchIndex {
       Number(sa > 0) - Number(sb > 0) ||
       VIA_ORDER[this.termVia[ta]!] - VIA_ORDER[this.termVia[tb]!] ||
       ea.prevalence - eb.prevalence ||
-      Number(!ea.common) - Number(!eb.common) ||
       statusOrder(ea) - statusOrder(eb) ||
+      Number(!ea.whonetCommon) - Number(!eb.whonetCommon) ||
+      (eb.ownBreakpoints ?? 0) - (ea.ownBreakpoints ?? 0) ||
+      Number(!ea.common) - Number(!eb.common) ||
       (RANK_ORDER[ea.rank ?? ''] ?? 8) - (RANK_ORDER[eb.rank ?? ''] ?? 8) ||
       textA.length - textB.length ||
       (ea.nameEn < eb.nameEn ? -1 : ea.nameEn > eb.nameEn ? 1 : 0)

@@ -38,6 +38,28 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     expect((await values('Eschrichia coli'))[0]).toBe('B_ESCHR_COLI');
   });
 
+  // What a clinic types first: the organism it isolates most, not the alphabet's (K. oxytoca,
+  // S. felis) or a lichen; the ranking is the same whichever language asks.
+  it.each(['zh', 'en'] as const)('ranks the organisms and drugs clinics ask for first (%s)', async (locale) => {
+    const ids = async (kwd: string) => (await autocomplete(kwd, { locale })).body.data.list.map((i: { id: string }) => i.id);
+    expect((await ids('Klebs')).slice(0, 3)).toContain('B_KLBSL_PNMN');
+    expect((await ids('Staph')).slice(0, 2)).toContain('B_STPHY_AURS');
+    expect((await ids('MRSA')).slice(0, 3)).toContain('B_STPHY_AURS');
+    const mero = (await autocomplete('mero', { locale })).body.data.list;
+    expect(mero[0]).toMatchObject({ id: 'MEM', type: 'antibiotic', label_en: 'Meropenem', label_zh: '美罗培南' });
+    // An accepted species before the synonyms of its genus.
+    const klebs = (await autocomplete('Klebsiella', { locale })).body.data.list as { id: string; status: string }[];
+    const firstSynonym = klebs.findIndex((i) => i.status === 'synonym');
+    if (firstSynonym >= 0) expect(klebs.slice(firstSynonym).every((i) => i.status === 'synonym')).toBe(true);
+  });
+
+  it('does not offer GBIF sequence-title words as organisms', async () => {
+    const [junk] = await portal.db.query<{ mo: string }>(`SELECT mo FROM taxon WHERE name = 'Escherichia coli expressing'`);
+    expect(junk, 'the taxonomy holds the record').toBeDefined();
+    expect(await values('Escherichia coli ex')).not.toContain(junk!.mo);
+    expect(await values('Escherichia coli expressing')).not.toContain(junk!.mo);
+  });
+
   it('takes the keyword as JSON too, trimmed', async () => {
     const { body } = await autocomplete('  kpn  ', { json: true });
     expect(body.data.list[0].id).toBe('B_KLBSL_PNMN');
