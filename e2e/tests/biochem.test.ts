@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BIOCHEM_PANELS, biochemErrors, decodeProfile } from '@mdc/core/identify/biochem';
-import { pdfAvailable } from '../../apps/server/src/blast/report';
+import { pdfAvailable } from '../../apps/server/src/reports/pdf-document';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
 

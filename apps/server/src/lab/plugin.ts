@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode, type Locale } from '@mdc/contracts';
 import { breakpointHistory } from '@mdc/core/ast';
-import { drawPdf } from '../blast/pdf-pool';
+import { drawPdf } from '../reports/pdf-pool';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';

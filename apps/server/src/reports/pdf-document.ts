@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { existsSync } from 'node:fs';
-import type { Language } from '@mdc/core/identify';
+import type { Locale } from '@mdc/contracts';
 
 const CJK_FONTS = [
   ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
@@ -16,7 +16,7 @@ export function cjkFont(): { file: string; family?: string } | undefined {
 }
 
 /** Whether the server can write a correct PDF in this language (Chinese needs the CJK font). */
-export function pdfAvailable(lang: Language): boolean {
+export function pdfAvailable(lang: Locale): boolean {
   return lang === 'en' || cjkFont() !== undefined;
 }
 

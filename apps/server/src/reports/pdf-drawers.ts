@@ -1,14 +1,15 @@
-import { biochemPdf } from './biochem/pdf';
-import { genomePdf } from './genome/pdf';
-import { itsPdf } from './its/report';
-import { proteomePdf } from './proteome/pdf';
-import { resultPdf } from './rrna/pdf';
+import { biochemPdf } from '../blast/biochem/pdf';
+import { genomePdf } from '../blast/genome/pdf';
+import { itsPdf } from '../blast/its/report';
+import { proteomePdf } from '../blast/proteome/pdf';
+import { resultPdf } from '../blast/rrna/pdf';
 import { antibiogramPdf } from '../lab/antibiogram/export';
 import { experimentPdf } from '../lab/export';
 
 /**
- * The report drawers of the methods (and the laboratory's experiment report and antibiogram), by name: what the PDF thread can draw. Loaded only in that
- * thread; a method asks for its drawer by name through `drawPdf` (pdf-pool.ts).
+ * The report drawers of every area (the identification methods, the laboratory's experiment report
+ * and antibiogram), by name: what the PDF thread can draw. Loaded only in that thread; an area asks
+ * for its drawer by name through `drawPdf` (pdf-pool.ts).
  */
 export const PDF_DRAWERS = {
   rrna: resultPdf,

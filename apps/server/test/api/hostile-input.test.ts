@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastaRecord } from '@mdc/refdata/fasta';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../src/blast/rrna/test-references';
-import { MAX_DRAWN_RUN } from '../../src/blast/report';
+import { MAX_DRAWN_RUN } from '../../src/reports/pdf-document';
 import { finished, upload } from '../support/blast';
 import { activeAccount } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';

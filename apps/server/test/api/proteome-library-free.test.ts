@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfAvailable } from '../../src/blast/report';
+import { pdfAvailable } from '../../src/reports/pdf-document';
 import { rkiSpectrum, seedBuiltinLibrary, seedProteinTable } from '../../src/blast/proteome/test-spectra';
 import { finished, upload } from '../support/blast';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifySpectrum, roundScore } from '@mdc/core/identify/proteome';
 import { readYangMixtures } from '@mdc/refdata/maldi';
 import { maldiLibrary } from '../../src/resource/maldi';
-import { pdfAvailable } from '../../src/blast/report';
+import { pdfAvailable } from '../../src/reports/pdf-document';
 import {
   flexZip,
   maldiDir,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { genomePdf } from '../../src/blast/genome/pdf';
 import type { GenomeTaskResult } from '../../src/blast/genome/schemas';
-import { pdfAvailable } from '../../src/blast/report';
+import { pdfAvailable } from '../../src/reports/pdf-document';
 import { hasPdftotext } from '../support/pdf-text';
 
 

@@ -10,7 +10,7 @@ import { work } from '../../src/blast/proteome/thread.ts';
 import { taskResult } from '../../src/blast/proteome/method';
 import { proteomePdf } from '../../src/blast/proteome/pdf';
 import { zipFiles } from '../../src/blast/proteome/test-spectra';
-import { pdfAvailable } from '../../src/blast/report';
+import { pdfAvailable } from '../../src/reports/pdf-document';
 import { hasPdftotext } from '../support/pdf-text';
 
 const dataDir = findRefdataDir();

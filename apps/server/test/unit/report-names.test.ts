@@ -10,7 +10,7 @@ import { work } from '../../src/blast/proteome/thread.ts';
 import { taskResult } from '../../src/blast/proteome/method';
 import { proteomePdf } from '../../src/blast/proteome/pdf';
 import { zipFiles } from '../../src/blast/proteome/test-spectra';
-import { MAX_DRAWN_RUN } from '../../src/blast/report';
+import { MAX_DRAWN_RUN } from '../../src/reports/pdf-document';
 import { pdfText } from '../support/pdf-text';
 
 // Issue 17 R1 beyond the FASTA header: a genome's contig names (its 16S copies are listed by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DRAWN_RUN, MAX_DRAWN_TEXT, drawableText, reportDocument } from '../../src/blast/report';
+import { MAX_DRAWN_RUN, MAX_DRAWN_TEXT, drawableText, reportDocument } from '../../src/reports/pdf-document';
 import { pdfRuns } from '../support/pdf-text';
 
 describe('texts drawn in PDF reports', () => {

@@ -24,7 +24,7 @@ import { ApiError } from '../../http/envelope';
 import type { BlastMethod } from '../method';
 import type { TaskRow } from '../tasks';
 import { biochemCsv } from './report';
-import { drawPdf } from '../pdf-pool';
+import { drawPdf } from '../../reports/pdf-pool';
 import { biochemInfoSchema, biochemResultSchema, type BiochemInfo, type BiochemTaskInput, type BiochemTaskResult } from './schemas';
 
 /** Candidates kept on the task (the page shows them all, the picture the first few). */

@@ -1,7 +1,7 @@
 import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
 import { biochemMatrixSource } from '@mdc/contracts';
 import type { Language } from '@mdc/core/identify';
-import { reportDocument } from '../report';
+import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
 import { BIOCHEM_REPORT_TEXT, levelLabel, pct, sign } from './report';
 import type { BiochemTaskResult } from './schemas';

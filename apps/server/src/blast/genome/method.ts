@@ -13,7 +13,7 @@ import { engineFor } from '../rrna/engine-registry';
 import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
 import { NoGenomeReferencesError, closeGenomeEngine, genomeEngineFor } from './engine';
 import { genomeCsv } from './report';
-import { drawPdf } from '../pdf-pool';
+import { drawPdf } from '../../reports/pdf-pool';
 import { genomeReferenceRoutes } from './routes';
 import { genomeResultSchema, type GenomeTaskResult, type RrnaCopyResult } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { Language } from '@mdc/core/identify';
 import { GENOME_SPECIES_THRESHOLD_SOURCE } from '@mdc/contracts';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
-import { reportDocument } from '../report';
+import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
 import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';

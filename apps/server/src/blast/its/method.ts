@@ -6,7 +6,7 @@ import { ITS_BASIS_LABELS, ITS_MAX_LENGTH, ITS_METHOD_NOTE, ITS_MIN_LENGTH, ITS_
 import { ApiError } from '../../http/envelope';
 import type { BlastMethod } from '../method';
 import { closeItsEngine, itsEngineFor, NoItsReferencesError, noItsReferencesText } from './engine';
-import { drawPdf } from '../pdf-pool';
+import { drawPdf } from '../../reports/pdf-pool';
 import { itsCsv } from './report';
 import { itsRoutes } from './routes';
 import { itsOutcome, type ItsTaskResult } from './result';

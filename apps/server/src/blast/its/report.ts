@@ -2,7 +2,7 @@ import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, type Hit, type Language } from
 import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, type ItsResult } from '@mdc/core/identify/its';
 import { csvDocument } from '../csv';
 import type { ExportOptions } from '../method';
-import { reportDocument } from '../report';
+import { reportDocument } from '../../reports/pdf-document';
 import { defaultTimeZone, formatTime } from '../rrna/pdf';
 import type { TaskRow } from '../tasks';
 import type { ItsItem } from './result';

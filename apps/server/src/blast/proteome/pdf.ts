@@ -1,6 +1,6 @@
 import type { Language } from '@mdc/core/identify';
 import { explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
-import { reportDocument } from '../report';
+import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
 
 /** The fields of a task row the PDF prints (all a thread needs to be sent). */

@@ -25,7 +25,7 @@ import { taskIdParam } from '../schemas';
 import type { TaskRow } from '../tasks';
 import { NoReferencesError } from './engine';
 import { closeEngine, engineFor, noReferencesText } from './engine-registry';
-import { drawPdf } from '../pdf-pool';
+import { drawPdf } from '../../reports/pdf-pool';
 import { resultCsv } from './report';
 import { alignment, alignmentQuery, detailQuery, info, sampleQuery, taskSequence } from './schemas';
 import { sequenceOutcome, storeSequences, taskSequences, type SequenceRow, type StoredResult } from './store';

@@ -9,7 +9,7 @@ import {
 } from '@mdc/core/identify/rrna';
 import { alignmentBlocks } from '@mdc/core/identify/rrna';
 import type { ExportOptions } from '../method';
-import { reportDocument } from '../report';
+import { reportDocument } from '../../reports/pdf-document';
 import { REPORT_TEXT, trimNotes } from './report';
 import type { TaskRow } from '../tasks';
 import type { SequenceRow } from './store';

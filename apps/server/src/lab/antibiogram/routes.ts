@@ -8,7 +8,7 @@ import { ApiError, ok, requestLocale } from '../../http/envelope';
 import { enqueue } from '../../jobs/queue';
 import { parseGuidelineText } from '../isolate-file';
 import type { LabKnowledge } from '../knowledge';
-import { drawPdf } from '../../blast/pdf-pool';
+import { drawPdf } from '../../reports/pdf-pool';
 import { antibiogramWorkbook } from './export';
 import { antibiogramReport, type ReportQuery } from './report';
 import { isolateFacets, REREAD_QUEUE } from './store';
