@@ -1,0 +1,4 @@
+export * from './engine';
+export * from './drugs';
+export * from './intrinsic';
+export { KmerIndex, searchAssembly, type Alignment, type ContigSet, type ReferenceSequence, type SearchOptions } from './search';
