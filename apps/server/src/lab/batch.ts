@@ -1,4 +1,4 @@
-import type { IsolateResult, KnowledgeBase, Localized } from '@mdc/core/ast';
+import { siteOfSpecimen, type IsolateResult, type KnowledgeBase, type Localized } from '@mdc/core/ast';
 import { csvRow, tsvRow, type Locale } from '@mdc/contracts';
 import { breakpointText } from './catalog';
 import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
@@ -111,6 +111,9 @@ export function interpretFileIsolate(kb: KnowledgeBase, isolate: FileIsolate, op
     else groups.set(guideline, [result]);
   }
   const rows: BatchRow[] = [];
+  // A file without a site column still says where the isolate came from (SPEC_TYPE bl, ur, cf…):
+  // a uUTI-only breakpoint is then not applied to a blood isolate.
+  const site = isolate.site || siteOfSpecimen(isolate.specimen) || undefined;
   for (const [guideline, results] of groups) {
     const year = options.year ?? (options.guideline ? undefined : isolate.year);
     const interpretation = kb.interpretIsolate(
@@ -118,7 +121,7 @@ export function interpretFileIsolate(kb: KnowledgeBase, isolate: FileIsolate, op
         organism: isolate.organism,
         ...(guideline ? { guideline } : {}),
         ...(year !== undefined ? { year } : {}),
-        ...(isolate.site ? { site: isolate.site } : {}),
+        ...(site ? { site } : {}),
         tests: isolate.tests,
         results: results.map((r, i) => ({
           id: String(i),

@@ -30,7 +30,11 @@ A file:
 Options:
   --guideline G     CLSI or EUCAST, optionally with the year ("EUCAST 2022"); default CLSI, latest year
   --year YYYY       the guideline version year (default: the latest in the data)
-  --site S          site of infection: meningitis, non-meningitis, uti, oral, screening…
+  --site S          site of infection, or the specimen it was isolated from: blood (or systemic),
+                    urine (uti), CSF (meningitis), sputum, wound, stool, oral, screening… (also in
+                    Chinese: 血液, 尿液, 脑脊液, 痰…). A breakpoint for another site only (uUTI,
+                    meningitis, oral, screening) is not applied: "no breakpoint for this site".
+                    Files: a site column, else the specimen type (WHONET SPEC_TYPE bl, ur, cf, sp…)
   --potency P       disk content for disk diffusion ("10", "30µg")
   --no-rules        no expert rules across the drugs of an isolate (files only)
   --breakpoints-only  the breakpoint's category alone: no expert rules and no expected

@@ -257,8 +257,13 @@ export function validateExperiment(
   };
 }
 
+/**
+ * "Not site-specific (systemic)" asks for a systemic infection: general and systemic rows
+ * (non-meningitis, intravenous…) hold, a row for one other site only (uUTI, meningitis) does not.
+ */
 export function siteForEngine(site: string): string | undefined {
-  return site === GENERAL_SITE || site === '' ? undefined : site;
+  if (site === '') return undefined;
+  return site === GENERAL_SITE ? 'systemic' : site;
 }
 
 export function fieldTexts(problems: FieldProblems, locale: 'zh' | 'en'): Record<string, string> {

@@ -40,6 +40,22 @@ describe('mdc interpret, one result', () => {
     expect(zone.stdout.split('\n')[0]).toBe('判读结果: I');
   });
 
+  it('never answers a blood isolate with a breakpoint for uncomplicated UTI only (EUCAST 2025 cefazolin, issue 24)', async () => {
+    const args = ['--guideline', 'EUCAST 2025', '--organism', 'Escherichia coli', '--antibiotic', 'CZO', '--method', 'MIC', '--value', '2'];
+    for (const site of ['blood', 'systemic']) {
+      const { stdout } = await mdc([...args, '--site', site]);
+      expect(stdout).toMatch(/^interpretation: \(none\)$/m);
+      expect(stdout).toMatch(/^reason: no breakpoint for a systemic infection .* only for Uncomplicated urinary tract infection \(S ≤ \(0\.001\) · I 0\.002–4 · R > 4 mg\/L\)/m);
+      expect(stdout).not.toMatch(/^breakpoint:/m);
+    }
+    const urine = await mdc([...args, '--site', 'urine']);
+    expect(urine.stdout).toMatch(/^interpretation: I$/m);
+    expect(urine.stdout).toMatch(/^breakpoint: S ≤ \(0\.001\) · I 0\.002–4 · R > 4 mg\/L \(EUCAST 2025, Enterobacterales, Uncomplicated urinary tract infection, /m);
+    const unknown = await mdc(args);
+    expect(unknown.stdout).toMatch(/^interpretation: I$/m);
+    expect(unknown.stdout).toMatch(/^note: site of infection not given: the only breakpoint is for Uncomplicated urinary tract infection/m);
+  });
+
   it('explains a value it cannot interpret and exits with 1', async () => {
     const { code, stdout } = await mdc(['--guideline', 'EUCAST 2022', '--organism', 'E. coli', '--antibiotic', 'AMP', '--method', 'MIC', '--value', 'lots', '--lang', 'en']);
     expect(code).toBe(1);

@@ -67,6 +67,41 @@ describe.each(dbKinds)('the Lab on the current tables (%s)', (kind) => {
     expect(years.find((y) => y.year === 2025)).toMatchObject({ s: 2, r: 8, changed: false });
   });
 
+  // Issue 24: EUCAST 2025 gives cefazolin breakpoints for Enterobacterales for uncomplicated UTI only.
+  it('gives a blood culture (not site-specific) E. coli cefazolin MIC 2 no breakpoint for its site, naming the uUTI row; urine reads that row', async () => {
+    const cefazolin = JSON.stringify([{ antibiotic: 'CZO', value: '2' }]);
+    const blood = (await experiment({ organism: 'Escherichia coli', guideline: 'EUCAST', year: '2025', results: cefazolin })).detail.results[0];
+    expect(blood).toMatchObject({ outcome: 'no-breakpoint', reason: 'no-breakpoint-for-site', category: null, breakpoint: null, breakpointText: '', siteUsed: null });
+    expect(blood.explanation.en).toMatch(/^no breakpoint for a systemic infection .*only for Uncomplicated urinary tract infection \(S ≤ \(0\.001\) · I 0\.002–4 · R > 4 mg\/L\); report the MIC without a category/);
+    expect(blood.explanation.zh).toMatch(/^无适用于全身感染/);
+    const urine = (await experiment({ sampleType: 'ur', site: 'urinary tract infection', organism: 'Escherichia coli', guideline: 'EUCAST', year: '2025', results: cefazolin })).detail.results[0];
+    expect(urine).toMatchObject({ category: 'I', siteUsed: 'Uncomplicated urinary tract infection', breakpointText: 'S ≤ (0.001) · I 0.002–4 · R > 4 mg/L' });
+    expect(urine.explanation.en).toBe('S breakpoint (0.001) < MIC 2 mg/L ≤ R breakpoint 4 (EUCAST 2025, Enterobacterales, Uncomplicated urinary tract infection) → I');
+  });
+
+  it('reads the site of a WHONET batch from SPEC_TYPE: blood gets no cefazolin category, urine the uUTI row', async () => {
+    const file = 'ROW_IDX|SPEC_TYPE|ORGANISM|CZO_EM\n1|bl|eco|2\n2|ur|eco|2\n';
+    const boundary = '----mdcsite';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sites.txt"\r\nContent-Type: text/plain\r\n\r\n${file}\r\n--${boundary}--\r\n`;
+    const created = await portal.app.inject({ method: 'POST', url: '/api/lab/batches', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, local: 'en' }, payload });
+    expect(created.json().code).toBe(0);
+    const id = created.json().data.id as string;
+    const deadline = Date.now() + 60_000;
+    while ((await get(`/api/lab/experiments/${id}`)).body.data.status === 'running') {
+      if (Date.now() > deadline) throw new Error('still running');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const tsv = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${id}/download?format=tsv&lang=en`, headers: { authorization: `Bearer ${token}` } });
+    const [header, ...rows] = tsv.body.trim().split('\r\n').map((l) => l.split('\t'));
+    const at = (row: string[], column: string) => row[header!.indexOf(column)];
+    const blood = rows.find((r) => at(r, 'isolate') === '1')!;
+    const urine = rows.find((r) => at(r, 'isolate') === '2')!;
+    expect(at(blood, 'interpretation')).toBe('');
+    expect(at(blood, 'reason')).toMatch(/^no breakpoint for a systemic infection/);
+    expect(at(urine, 'interpretation')).toBe('I');
+    expect(at(urine, 'breakpoint')).toBe('S ≤ (0.001) · I 0.002–4 · R > 4 mg/L');
+  });
+
   it('refuses "16 16" naming the field and why, in both languages', async () => {
     const refused = await call(portal, 'POST', '/api/lab/experiments', { sampleName: 'x', sampleType: 'bl', organism: 'eco', method: 'MIC', site: 'general', results: JSON.stringify([{ antibiotic: 'GEN', value: '16 16' }]) }, { token, locale: 'zh' });
     expect(refused.body.data.fields['results.0.value']).toBe('MIC 值有误：不是数字（数值中不能有空格或文字）');
