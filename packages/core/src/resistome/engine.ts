@@ -1,6 +1,6 @@
 import { drugCodes } from './drugs';
 import { intrinsicRuleFor, normalizeOrganism } from './intrinsic';
-import { KmerIndex, searchAssembly, type Alignment, type ContigSet } from './search';
+import { KmerIndex, searchAssembly, strandWindow, type Alignment, type ContigSet } from './search';
 
 /**
  * Acquired genes and chromosomal point mutations of one assembly: the ResFinder genes found at
@@ -242,8 +242,48 @@ function translate(a: number, b: number, c: number): string {
   return CODON_TABLE[a * 16 + b * 4 + c]!;
 }
 
+/**
+ * Codon changes a species' PointFinder table lists that are lineage polymorphisms, not resistance:
+ * found, they are left out of the calls.
+ */
+export const NATURAL_POLYMORPHISMS: readonly { species: string; gene: string; changes: readonly string[]; source: string }[] = [
+  {
+    species: 'klebsiella',
+    gene: 'acrR',
+    changes: ['P161R', 'G164A', 'F172S', 'R173G', 'L195V', 'F197I', 'K201M'],
+    source: 'the acrR allele of K. pneumoniae clonal group 258 (ST11, ST258; e.g. HS11286) against PointFinder\'s reference AJ318073; PointFinder 3.0 marks every acrR row "under development", Kleborate does not call acrR',
+  },
+];
+
+/**
+ * QRDR changes PointFinder 3.0 lacks for a species (Klebsiella gyrA S83I/Y, parC S80R …), as
+ * Kleborate calls them; same shape as PointFinder's rows.
+ */
+export const SUPPLEMENTARY_MUTATIONS: readonly { species: string; gene: string; position: number; ref: string; alternatives: string[]; drugs: string[]; source: string }[] = [
+  { species: 'klebsiella', gene: 'gyrA', position: 83, ref: 'S', alternatives: ['I', 'Y', 'A', 'P', 'V', 'W'], drugs: ['Ciprofloxacin'], source: 'Kleborate (Lam et al. 2021, PMID 34234121): any gyrA S83 change' },
+  { species: 'klebsiella', gene: 'gyrA', position: 87, ref: 'D', alternatives: ['Y', 'H', 'V'], drugs: ['Ciprofloxacin'], source: 'Kleborate (Lam et al. 2021, PMID 34234121): any gyrA D87 change' },
+  { species: 'klebsiella', gene: 'parC', position: 80, ref: 'S', alternatives: ['R', 'F', 'Y', 'W', 'L'], drugs: ['Ciprofloxacin'], source: 'Kleborate (Lam et al. 2021, PMID 34234121): any parC S80 change' },
+  { species: 'klebsiella', gene: 'parC', position: 84, ref: 'E', alternatives: ['G', 'V', 'A', 'D'], drugs: ['Ciprofloxacin'], source: 'Kleborate (Lam et al. 2021, PMID 34234121): any parC E84 change' },
+];
+
+/** PointFinder's rows of a species with the supplementary ones, PointFinder's own rows without a class ("under development", no phenotype) left out. */
+function mutationRows(db: PointMutationDb): KnownMutationRef[] {
+  const rows = db.mutations.filter((m) => m.class.trim() !== '');
+  for (const extra of SUPPLEMENTARY_MUTATIONS) {
+    if (extra.species !== db.species) continue;
+    const gene = db.genes.find((g) => g.name === extra.gene);
+    if (!gene) continue;
+    const listed = new Set(rows.filter((m) => m.geneId === gene.id && m.position === extra.position).flatMap((m) => m.alternatives));
+    const alternatives = extra.alternatives.filter((a) => !listed.has(a));
+    if (alternatives.length) rows.push({ geneId: gene.id, type: 'AA', position: extra.position, ref: extra.ref, alternatives, class: 'Quinolone', drugs: extra.drugs, required: [], notes: extra.source });
+  }
+  return rows;
+}
+
 function findMutations(prepared: PreparedResistome, species: string, assembly: ContigSet): MutationCall[] {
   const db = prepared.ref.pointfinder.get(species)!;
+  const rows = mutationRows(db);
+  const polymorphic = new Set(NATURAL_POLYMORPHISMS.filter((p) => p.species === species).flatMap((p) => p.changes.map((c) => `${p.gene}_${c}`)));
   let index = prepared.pointIndex.get(species);
   if (!index) {
     index = new KmerIndex(db.genes);
@@ -256,23 +296,28 @@ function findMutations(prepared: PreparedResistome, species: string, assembly: C
     const b = best.get(h.ref);
     if (!b || h.matches > b.matches) best.set(h.ref, h);
   }
+  // from/to: contig positions on the reference's strand.
   type Found = { gene: MutationGeneRef; alignment: Alignment; mutation: KnownMutationRef; found: string; refBases: string; foundBases: string; from: number; to: number };
   const found: Found[] = [];
   const present = new Set<string>(); // `${geneId}_${ref}${pos}${alt}`
   for (const [gi, a] of best) {
     const gene = db.genes[gi]!;
     const aligned = a.aligned!;
-    for (const m of db.mutations) {
+    for (const m of rows) {
       if (m.geneId !== gene.id) continue;
       if (m.type === 'AA' && !gene.noncoding) {
         const i = (m.position - 1) * 3;
         if (i + 2 >= aligned.length) continue;
-        const c = [aligned[i]!, aligned[i + 1]!, aligned[i + 2]!];
-        if (c.some((x) => x < 0)) continue;
+        // The codon read in frame after the contig base aligned to the previous codon's last base: a gap pair the aligner put inside the codon (ref GAC-TCG, contig GACATC-) then still reads ATC.
+        const sub = a.subjectPos!;
+        const anchor = i > 0 && sub[i - 1]! >= 0 ? sub[i - 1]! + 1 : sub[i]!;
+        if (anchor < 0) continue;
+        const c = strandWindow(assembly, a.contig, a.strand, anchor, anchor + 3);
+        if (c.some((x) => x > 3)) continue;
         const aa = translate(c[0]!, c[1]!, c[2]!);
-        if (aa === m.ref || !m.alternatives.includes(aa)) continue;
+        if (aa === m.ref || !m.alternatives.includes(aa) || polymorphic.has(`${gene.name}_${m.ref}${m.position}${aa}`)) continue;
         present.add(`${gene.id}_${m.ref}${m.position}${aa}`);
-        found.push({ gene, alignment: a, mutation: m, found: aa, refBases: codeString(gene.sequence.subarray(i, i + 3)), foundBases: c.map((x) => BASES[x] ?? 'N').join(''), from: i, to: i + 3 });
+        found.push({ gene, alignment: a, mutation: m, found: aa, refBases: codeString(gene.sequence.subarray(i, i + 3)), foundBases: codeString(c), from: anchor, to: anchor + 3 });
       } else {
         const i = nucleotideIndex(gene, m.position);
         if (i < 0 || i >= aligned.length) continue;
@@ -282,12 +327,14 @@ function findMutations(prepared: PreparedResistome, species: string, assembly: C
           const text = ins.map((x) => BASES[x] ?? 'N').join('');
           if (!m.alternatives.includes(text)) continue;
           present.add(`${gene.id}_ins${m.position}${text}`);
-          found.push({ gene, alignment: a, mutation: m, found: text, refBases: '-', foundBases: text, from: i, to: i + 1 });
+          found.push({ gene, alignment: a, mutation: m, found: text, refBases: '-', foundBases: text, from: a.subjectPos![i - 1]! >= 0 ? a.subjectPos![i - 1]! + 1 : a.subjectPos![i]!, to: (a.subjectPos![i - 1]! >= 0 ? a.subjectPos![i - 1]! + 1 : a.subjectPos![i]!) + ins.length });
           continue;
         }
         if (m.ref === 'del') {
           if (aligned[i]! >= 0) continue;
-          found.push({ gene, alignment: a, mutation: m, found: 'del', refBases: BASES[gene.sequence[i]!] ?? 'N', foundBases: '-', from: i, to: i + 1 });
+          const before = a.subjectPos![i - 1] ?? -1;
+          if (before < 0) continue;
+          found.push({ gene, alignment: a, mutation: m, found: 'del', refBases: BASES[gene.sequence[i]!] ?? 'N', foundBases: '-', from: before, to: before + 1 });
           continue;
         }
         const b = aligned[i]!;
@@ -295,7 +342,7 @@ function findMutations(prepared: PreparedResistome, species: string, assembly: C
         const base = BASES[b] ?? 'N';
         if (base === m.ref || !m.alternatives.includes(base)) continue;
         present.add(`${gene.id}_${m.ref}${m.position}${base}`);
-        found.push({ gene, alignment: a, mutation: m, found: base, refBases: m.ref, foundBases: base, from: i, to: i + 1 });
+        found.push({ gene, alignment: a, mutation: m, found: base, refBases: m.ref, foundBases: base, from: a.subjectPos![i]!, to: a.subjectPos![i]! + 1 });
       }
     }
   }
@@ -314,9 +361,10 @@ function findMutations(prepared: PreparedResistome, species: string, assembly: C
     if (satisfied.length === 0) notes.push('phenotype-unknown-alone');
     const a = f.alignment;
     const contig = assembly.contigs[a.contig]!;
-    // Reference positions back to the contig's forward coordinates.
-    const placeFrom = contigPosition(a, f.from, contig.length);
-    const placeTo = contigPosition(a, f.to - 1, contig.length);
+    // Positions on the reference's strand back to the contig's forward coordinates.
+    const forward = (p: number) => (a.strand === 1 ? p : contig.length - 1 - p);
+    const placeFrom = forward(f.from);
+    const placeTo = forward(f.to - 1);
     const short = f.gene.name.replace(/-promoter-size-\d+bp$/, '');
     const promoter = f.gene.promoterSize > 0;
     const m = f.mutation;
@@ -352,12 +400,6 @@ function findMutations(prepared: PreparedResistome, species: string, assembly: C
 function nucleotideIndex(gene: MutationGeneRef, position: number): number {
   if (gene.promoterSize > 0) return position < 0 ? gene.promoterSize + position : gene.promoterSize + position - 1;
   return position - 1;
-}
-
-/** Contig (forward, 0-based) position of reference base `i` of an alignment, assuming no indel between (exact for mutation sites in practice). */
-function contigPosition(a: Alignment, i: number, contigLength: number): number {
-  void contigLength;
-  return a.strand === 1 ? a.contigFrom + (i - a.refFrom) : a.contigTo - 1 - (i - a.refFrom);
 }
 
 /** `gyrA_1_CP073768.1_S83L.W.A.V` (a group: comma-separated, all needed). */

@@ -313,6 +313,8 @@ export interface Alignment {
   /** With `detail`: for each reference base the aligned assembly base (on the reference's strand), -1 for a deletion; and the bases inserted after a reference position. */
   aligned?: Int8Array;
   insertions?: Map<number, number[]>;
+  /** With `detail`: for each reference base the contig position (on the reference's strand, 0-based) aligned to it, -1 for a deletion. */
+  subjectPos?: Int32Array;
 }
 
 export interface SearchOptions {
@@ -378,7 +380,7 @@ const COMPLEMENT = [3, 2, 1, 0, 4];
  * The contig's bases on the reference's strand from strand position `from` to `to` (end
  * exclusive), 5 where that runs past the contig.
  */
-function strandWindow(assembly: ContigSet, contig: number, strand: 1 | -1, from: number, to: number): Uint8Array {
+export function strandWindow(assembly: ContigSet, contig: number, strand: 1 | -1, from: number, to: number): Uint8Array {
   const c = assembly.contigs[contig]!;
   const out = new Uint8Array(to - from).fill(5);
   const lo = Math.max(from, 0);
@@ -420,8 +422,13 @@ function alignCandidate(ref: Uint8Array, assembly: ContigSet, contig: number, re
     const a = finish(refIndex, contig, strand, contigLength, first, lastIn + 1, offset + first, offset + lastIn + 1, matches, inside, n);
     if (detail) {
       const aligned = new Int8Array(n).fill(-1);
-      for (let i = first; i <= lastIn; i++) aligned[i] = ref[i]!;
+      const subjectPos = new Int32Array(n).fill(-1);
+      for (let i = first; i <= lastIn; i++) {
+        aligned[i] = ref[i]!;
+        subjectPos[i] = offset + i;
+      }
       a.aligned = aligned;
+      a.subjectPos = subjectPos;
       a.insertions = new Map();
     }
     return a;
@@ -515,6 +522,7 @@ function bandedLocal(ref: Uint8Array, window: Uint8Array, shift: number, contig:
   let matches = 0;
   let columns = 0;
   const aligned = detail ? new Int8Array(n).fill(-1) : undefined;
+  const subjectPos = detail ? new Int32Array(n).fill(-1) : undefined;
   const insertions = detail ? new Map<number, number[]>() : undefined;
   const endJ = offset + bi + bd - BAND - 1;
   for (;;) {
@@ -525,6 +533,7 @@ function bandedLocal(ref: Uint8Array, window: Uint8Array, shift: number, contig:
       const b = window[base0 + i + d]!;
       if (b === ref[i - 1]) matches++;
       if (aligned) aligned[i - 1] = b;
+      if (subjectPos) subjectPos[i - 1] = offset + i + d - BAND - 1;
       i--;
     } else if (t === 2) {
       i--;
@@ -542,6 +551,7 @@ function bandedLocal(ref: Uint8Array, window: Uint8Array, shift: number, contig:
   const a = finish(refIndex, contig, strand, contigLength, i, bi, startJ, endJ + 1, matches, columns, n);
   if (aligned) {
     a.aligned = aligned;
+    a.subjectPos = subjectPos;
     a.insertions = insertions;
   }
   return a;
