@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeContent } from './content';
+import { breakpointLimit } from '@mdc/contracts';
 
 describe('home page: identification as it is today (issue 16)', () => {
   it('tags no method as planned and describes Blast by every method, in both languages', () => {
@@ -11,5 +12,23 @@ describe('home page: identification as it is today (issue 16)', () => {
     }
     expect(homeContent.zh.blast.lead).toMatch(/基因组.*MALDI-TOF.*生化.*形态/);
     expect(homeContent.en.blast.lead).toMatch(/genome.*MALDI-TOF.*biochemistry.*morphology/);
+  });
+});
+
+describe('home page: the interpretation example in EUCAST’s own notation (issue 24)', () => {
+  it('writes the resistant limit as EUCAST prints it, "MIC 16 > R 8", as the Lab’s reason does — never CLSI’s "≥ R 16"', () => {
+    for (const locale of ['zh', 'en'] as const) {
+      const eucast = homeContent[locale].lab.example.filter((line) => /EUCAST/.test(line));
+      expect(eucast.length).toBeGreaterThan(0);
+      for (const line of eucast) {
+        const compared = /MIC (\d+(?:\.\d+)?) mg\/L (\S+) (?:R breakpoint|耐药折点) (\d+(?:\.\d+)?)/.exec(line);
+        expect(compared, line).not.toBeNull();
+        const [, value, operator, limit] = compared!;
+        // EUCAST: R > limit, the limit being the last dilution that is not resistant
+        expect(operator).toBe(breakpointLimit('EUCAST', 'MIC', 'r', Number(value)).operator);
+        expect(Number(limit)).toBeLessThan(Number(value));
+        expect(line).not.toMatch(/≥ R/);
+      }
+    }
   });
 });

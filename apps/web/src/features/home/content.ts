@@ -73,14 +73,14 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: '技术人员读出 MIC 或抑菌圈直径后，需要按实验室采用的指南给出 S / SDD / I / R，并知道原因。MDC 逐条说明判读依据。',
       points: [
         '支持 CLSI 与 EUCAST，多个年度版本，默认使用本库数据中的最新年份',
-        '按菌种层级选择最具体的折点，考虑感染部位（脑膜炎、口服、尿路等）',
+        '按菌种层级选择最具体的折点，并按感染部位取舍：仅用于单纯性尿路感染、脑膜炎、口服等的折点不用于其他部位的分离株',
         '识别 ≤、≥、>、< 等限定值，跨越分类的结果标为不可解释（NI）并说明原因',
         '天然耐药与专家规则自动应用，保留原始分类并标明规则',
       ],
       exampleTitle: '判读说明示例',
       example: [
         '大肠埃希菌 · 氨苄西林 · MIC 16 mg/L',
-        'MIC 16 mg/L ≥ R 折点 16（EUCAST 2022，肠杆菌目）→ R',
+        'MIC 16 mg/L > 耐药折点 8（EUCAST 2022，肠杆菌目）→ 耐药(R)',
         '肺炎克雷伯菌 · 氨苄西林 → R（天然耐药，与测定值无关）',
       ],
       links: [
@@ -185,14 +185,14 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: 'After reading an MIC or a zone diameter, a technologist needs S / SDD / I / R under the lab’s guideline — and the reason. MDC states it for every single result.',
       points: [
         'CLSI and EUCAST, several yearly versions, the newest in the data by default',
-        'The most specific breakpoint along the organism hierarchy, with the site of infection (meningitis, oral, urinary tract…)',
+        'The most specific breakpoint along the organism hierarchy, for the site of infection: a breakpoint for one site only (uncomplicated UTI, meningitis, oral…) is never applied to an isolate from another',
         'Qualified values such as ≤, ≥, > and < understood; results spanning categories are marked not interpretable (NI) with the reason',
         'Intrinsic resistance and expert rules applied automatically, the original category kept and the rule named',
       ],
       exampleTitle: 'Example explanations',
       example: [
         'Escherichia coli · ampicillin · MIC 16 mg/L',
-        'MIC 16 mg/L ≥ R breakpoint 16 (EUCAST 2022, Enterobacterales) → R',
+        'MIC 16 mg/L > R breakpoint 8 (EUCAST 2022, Enterobacterales) → R',
         'Klebsiella pneumoniae · ampicillin → R (intrinsic resistance, whatever the value)',
       ],
       links: [

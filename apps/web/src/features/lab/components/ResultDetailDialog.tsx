@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { breakpointLimit, formatBreakpointValue } from '@mdc/contracts';
+import { breakpointLimit, formatBreakpointValue, intermediateText } from '@mdc/contracts';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { ExperimentDetail, ResultItem } from '../api';
@@ -10,6 +10,8 @@ import { drugLabel } from './AddAntibioticDialog';
 /** "≤ 8", "> 8": a limit in its guideline's notation (EUCAST prints R > 8 where CLSI's form is R ≥ 16). */
 function limitText(guideline: string, method: string, which: 's' | 'r', value: number): string {
   const limit = breakpointLimit(guideline, method, which, value);
+  // EUCAST's off-scale S as EUCAST prints it, "≤ (0.001)"; CLSI's drugs without S, "—"
+  if (limit.offScale) return limit.operator ? `${limit.operator} (${formatBreakpointValue(limit.value)})` : limit.text;
   return `${limit.operator} ${formatBreakpointValue(limit.value)}`;
 }
 
@@ -87,7 +89,7 @@ export function ResultDetailDialog({ experiment, result, onClose }: { experiment
               <dt>S</dt>
               <dd>{bp.s === null ? '—' : limitText(bp.guideline, bp.method, 's', bp.s)}</dd>
               <dt>I</dt>
-              <dd>{show(bp.i)}</dd>
+              <dd>{show(intermediateText(bp))}</dd>
               <dt>SDD</dt>
               <dd>{show(bp.sdd)}</dd>
               <dt>R</dt>

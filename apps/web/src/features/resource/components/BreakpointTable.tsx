@@ -1,6 +1,7 @@
 import { Pagination, Segmented, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
+import { intermediateText } from '@mdc/contracts';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { useIsMobile } from '../../../lib/viewport';
 import type { BreakpointRow } from '../api';
@@ -57,7 +58,7 @@ export function BreakpointTable({ rows, total, loading, state, onChange, hide = 
     },
     { title: c.s, ...sorted('s'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.guideline, r.method, 's', r.s) },
     { title: c.sdd, align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => rangeCell(r.sdd) },
-    { title: c.i, align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => rangeCell(r.i) },
+    { title: c.i, align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => intermediateText(r) },
     { title: c.r, ...sorted('r'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => breakpointCell(r.guideline, r.method, 'r', r.r) },
     { title: c.ecoff, ...sorted('ecoff'), align: 'right', className: 'mdc-res-num', render: (_: unknown, r: BreakpointRow) => (r.ecoff === null ? '' : formatValue(r.ecoff)) },
     {
@@ -161,7 +162,7 @@ function BreakpointCard({ row: r, hide }: { row: BreakpointRow; hide: ('organism
   const values: [string, string][] = [
     [c.s, breakpointCell(r.guideline, r.method, 's', r.s)],
     [c.sdd, rangeCell(r.sdd)],
-    [c.i, rangeCell(r.i)],
+    [c.i, intermediateText(r)],
     [c.r, breakpointCell(r.guideline, r.method, 'r', r.r)],
     [c.ecoff, r.ecoff === null ? '' : formatValue(r.ecoff)],
   ];
