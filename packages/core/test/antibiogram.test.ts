@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AstCategory } from '../src/ast/types';
-import { buildAntibiogram, combination, describeRules, incidence, AntibiogramBuilder, type AntibiogramIsolate, type AntibiogramResult } from '../src/antibiogram';
+import { buildAntibiogram, combination, describeRules, phenotypeRates, AntibiogramBuilder, type AntibiogramIsolate, type AntibiogramResult, type AntibiogramTaxon } from '../src/antibiogram';
 
 let seq = 0;
 function isolate(patientId: string, date: string | null, results: Record<string, AstCategory | [AstCategory, 'intrinsic']>, more: Partial<AntibiogramIsolate> = {}): AntibiogramIsolate {
@@ -159,20 +159,117 @@ describe('guideline per cell, filters, views, rules', () => {
     expect(combination(first.firstIsolates(), 'eco', 'GEN', 'CIP', { minIsolates: 30, susceptible: 'S' })).toMatchObject({ percent: null, belowMinimum: true });
   });
 
-  it('incidence: alert rate among the organism’s first isolates per period', () => {
-    const sau = { organism: 'sau', organismName: { en: 'Staphylococcus aureus', zh: '金黄色葡萄球菌' }, gram: '+' as const };
-    const set = [isolate('A', '2024-01-01', {}, { ...sau, alerts: ['MRSA'] }), isolate('B', '2024-01-01', {}, sau), isolate('C', '2024-01-01', {}, sau), isolate('D', '2025-01-01', {}, { ...sau, alerts: ['MRSA'] })];
-    const rows = incidence(set, (i) => i.collectionDate!.slice(0, 4));
-    expect(rows.map((r) => [r.period, r.alert, r.withAlert, r.isolates, r.percent])).toEqual([
-      ['2024', 'MRSA', 1, 3, 33.3],
-      ['2025', 'MRSA', 1, 1, 100],
-    ]);
-  });
-
   it('states the rules it used in both languages', () => {
     const ag = buildAntibiogram([], { susceptible: 'S+I', firstIsolate: 'episode', episodeDays: 90 });
     const texts = describeRules(ag.rules);
     expect(texts.map((t) => t.en).join('\n')).toMatch(/episode of 90 days[\s\S]*at least 30[\s\S]*increased exposure/);
     expect(texts.every((t) => t.zh.length > 0)).toBe(true);
+  });
+});
+
+describe('resistance phenotype rates: within the species each definition is for, and the isolates tested for it', () => {
+  const ENTEROBACTERIACEAE = { family: 'Enterobacteriaceae', order: 'Enterobacteriales' };
+  const taxa: Record<string, { en: string; gram: '+' | '-'; taxon: AntibiogramTaxon }> = {
+    eco: { en: 'Escherichia coli', gram: '-', taxon: { species: 'Escherichia coli', genus: 'Escherichia', ...ENTEROBACTERIACEAE } },
+    kpn: { en: 'Klebsiella pneumoniae', gram: '-', taxon: { species: 'Klebsiella pneumoniae', genus: 'Klebsiella', ...ENTEROBACTERIACEAE } },
+    ecl: { en: 'Enterobacter cloacae', gram: '-', taxon: { species: 'Enterobacter cloacae', genus: 'Enterobacter', ...ENTEROBACTERIACEAE } },
+    sma: { en: 'Serratia marcescens', gram: '-', taxon: { species: 'Serratia marcescens', genus: 'Serratia', ...ENTEROBACTERIACEAE } },
+    pmi: { en: 'Proteus mirabilis', gram: '-', taxon: { species: 'Proteus mirabilis', genus: 'Proteus', ...ENTEROBACTERIACEAE } },
+    'pr-': { en: 'Proteus sp.', gram: '-', taxon: { species: '', genus: 'Proteus', ...ENTEROBACTERIACEAE } },
+    pae: { en: 'Pseudomonas aeruginosa', gram: '-', taxon: { species: 'Pseudomonas aeruginosa', genus: 'Pseudomonas', family: 'Pseudomonadaceae', order: 'Pseudomonadales' } },
+    sau: { en: 'Staphylococcus aureus', gram: '+', taxon: { species: 'Staphylococcus aureus', genus: 'Staphylococcus', family: 'Staphylococcaceae', order: 'Bacillales' } },
+    sep: { en: 'Staphylococcus epidermidis', gram: '+', taxon: { species: 'Staphylococcus epidermidis', genus: 'Staphylococcus', family: 'Staphylococcaceae', order: 'Bacillales' } },
+    efm: { en: 'Enterococcus faecium', gram: '+', taxon: { species: 'Enterococcus faecium', genus: 'Enterococcus', family: 'Enterococcaceae', order: 'Lactobacillales' } },
+    ega: { en: 'Enterococcus gallinarum', gram: '+', taxon: { species: 'Enterococcus gallinarum', genus: 'Enterococcus', family: 'Enterococcaceae', order: 'Lactobacillales' } },
+  };
+  let patient = 0;
+  /** One first isolate of the organism with these categories (and alerts), in 2024. */
+  const of = (organism: string, results: Record<string, AstCategory>, alerts: string[] = []) => {
+    const t = taxa[organism]!;
+    return isolate(`Q${patient++}`, '2024-06-01', results, { organism, organismName: { en: t.en, zh: t.en }, gram: t.gram, taxon: t.taxon, alerts });
+  };
+  const rates = (set: AntibiogramIsolate[], min = 1) => phenotypeRates(set, (i) => i.collectionDate!.slice(0, 4), min).map((r) => [r.alert, r.organism, r.withAlert, r.isolates, r.percent]);
+
+  it('ESBL screen only for E. coli, K. pneumoniae, K. oxytoca and P. mirabilis, never for AmpC producers or a genus', () => {
+    const set = [
+      of('eco', { CTX: 'R' }, ['ESBL screen']),
+      of('eco', { CTX: 'S' }),
+      of('kpn', { CAZ: 'S' }, ['ESBL screen']),
+      of('pmi', { CTX: 'S' }),
+      of('ecl', { CTX: 'R' }, ['ESBL screen']),
+      of('sma', { CAZ: 'R' }, ['ESBL screen']),
+      of('pr-', { CTX: 'R' }, ['ESBL screen']),
+      // Not tested with a screen drug: not in the denominator.
+      of('eco', { CIP: 'R' }),
+    ];
+    expect(rates(set).filter((r) => r[0] === 'ESBL screen')).toEqual([
+      ['ESBL screen', 'eco', 1, 2, 50],
+      ['ESBL screen', 'kpn', 1, 1, 100],
+      ['ESBL screen', 'pmi', 0, 1, 0],
+    ]);
+  });
+
+  it('CRE: resistant to a carbapenem; imipenem I alone is not CRE, and imipenem does not count for Proteus', () => {
+    const set = [
+      of('ecl', { IPM: 'I', MEM: 'S' }),
+      of('ecl', { IPM: 'I' }),
+      of('ecl', { ETP: 'R', MEM: 'S' }),
+      of('ecl', { MEM: 'S' }),
+      of('pmi', { IPM: 'R', MEM: 'S' }),
+      // Proteus tested with imipenem alone: not tested for CRE.
+      of('pmi', { IPM: 'R' }),
+      of('pmi', { MEM: 'R' }),
+      // Not an Enterobacterales: no CRE rate.
+      of('pae', { MEM: 'R' }),
+    ];
+    expect(rates(set).filter((r) => r[0] === 'CRE')).toEqual([
+      ['CRE', 'ecl', 1, 4, 25],
+      ['CRE', 'pmi', 1, 2, 50],
+    ]);
+  });
+
+  it('MRSA, VISA, VRSA only for S. aureus; VRE not for E. gallinarum; colistin not for Serratia or Proteus', () => {
+    const set = [
+      of('sau', { OXA: 'R', VAN: 'S' }),
+      of('sau', { FOX: 'S', VAN: 'I' }),
+      of('sau', { VAN: 'S' }),
+      of('sep', { OXA: 'R', VAN: 'S' }, ['MRSA']),
+      of('efm', { VAN: 'R' }),
+      of('ega', { VAN: 'R' }),
+      of('sma', { COL: 'R' }),
+      of('pmi', { COL: 'R' }),
+      of('pae', { COL: 'R' }),
+      of('eco', { COL: 'S' }),
+    ];
+    const got = rates(set);
+    expect(got.filter((r) => r[0] === 'MRSA')).toEqual([['MRSA', 'sau', 1, 2, 50]]);
+    expect(got.filter((r) => r[0] === 'VISA')).toEqual([['VISA', 'sau', 1, 3, 33.3]]);
+    expect(got.filter((r) => r[0] === 'VRSA')).toEqual([['VRSA', 'sau', 0, 3, 0]]);
+    expect(got.filter((r) => r[0] === 'VRE')).toEqual([['VRE', 'efm', 1, 1, 100]]);
+    expect(got.filter((r) => r[0] === 'Colistin R')).toEqual([
+      ['Colistin R', 'eco', 0, 1, 0],
+      ['Colistin R', 'pae', 1, 1, 100],
+    ]);
+    expect(got.some((r) => r[1] === 'sep')).toBe(false);
+  });
+
+  it('below the minimum number of isolates a rate gives its count, never a percentage', () => {
+    const set = [of('ecl', { MEM: 'R' }), ...Array.from({ length: 30 }, () => of('eco', { MEM: 'S' }))];
+    set.push(of('eco', { MEM: 'R' }));
+    const rows = phenotypeRates(set, () => '2024', 30).filter((r) => r.alert === 'CRE');
+    expect(rows.map((r) => [r.organism, r.withAlert, r.isolates, r.percent, r.belowMinimum])).toEqual([
+      ['eco', 1, 31, 3.2, false],
+      ['ecl', 1, 1, null, true],
+    ]);
+  });
+
+  it('per period, and an isolate without a taxonomy is in no scope', () => {
+    const early = { ...of('sau', { OXA: 'R' }), collectionDate: '2023-02-01' };
+    const unknown = { ...of('sau', { OXA: 'R' }), taxon: undefined };
+    const rows = phenotypeRates([early, of('sau', { OXA: 'S' }), unknown], (i) => i.collectionDate!.slice(0, 4), 1).filter((r) => r.alert === 'MRSA');
+    expect(rows.map((r) => [r.period, r.withAlert, r.isolates])).toEqual([
+      ['2023', 1, 1],
+      ['2024', 0, 1],
+    ]);
   });
 });

@@ -231,6 +231,66 @@ describe.each(dbKinds)('antibiogram API on %s', (kind) => {
     expect((await get('/api/lab/antibiogram', carol)).body.data.facets.isolates).toBe(1);
   });
 
+  /** One account with a handful of isolates at the edges of the phenotype definitions, uploaded once for the tests below. */
+  let edges: Promise<string> | undefined;
+  const edgeAccount = () =>
+    (edges ??= (async () => {
+      const erin = await account();
+      const rows = ['ROW_IDX|PATIENT_ID|SPEC_NUM|SPEC_DATE|WARD|ORGANISM|MEM_NM|CAZ_NM|OXA_NM|MRSA'];
+      const add = (organism: string, patient: string, day: number, mem: string, caz: string, oxa = '', mrsa = '') =>
+        rows.push(`${rows.length}|${patient}|S${rows.length}|${day}/3/2024|w1|${organism}|${mem}|${caz}|${oxa}|${mrsa}`);
+      // E. cloacae (chromosomal AmpC): ceftazidime 8 passes the ESBL screen breakpoint, meropenem 2 is I, not R.
+      add('ecl', 'E1', 1, '2', '8');
+      add('ecl', 'E2', 1, '2', '8');
+      // K. pneumoniae: one patient's ss. pneumoniae and later ss. ozaenae are one first isolate of the species.
+      add('kpn', 'K1', 1, '0.5', '8');
+      add('koz', 'K1', 9, '8', '0.5');
+      add('kpn', 'K2', 2, '0.5', '0.5');
+      // E. coli meropenem R: CRE, one isolate.
+      add('eco', 'C1', 3, '8', '0.5');
+      // A coagulase-negative staphylococcus marked MRSA is no MRSA: the rate is of S. aureus.
+      add('sep', 'S1', 3, '', '', '4', '+');
+      add('sau', 'S2', 3, '', '', '4');
+      const created = await upload(portal, '/api/lab/batches', { guideline: 'CLSI 2022' }, [{ name: 'phenotypes.txt', bytes: Buffer.from(rows.join('\n') + '\n') }], { token: erin });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+      await waitFor(async () => ((await get(`/api/lab/experiments/${created.body.data.id}`, erin)).body.data.status === 'done' ? true : undefined), 60_000);
+      return erin;
+    })());
+  type Rate = { alert: string; organism: string; withAlert: number; isolates: number; percent: number | null; belowMinimum: boolean };
+  const rates = async (alert: string, query = 'min=1') =>
+    ((await get(`/api/lab/antibiogram?${query}`, await edgeAccount())).body.data.incidence as Rate[]).filter((r) => r.alert === alert).map((r) => [r.organism, r.withAlert, r.isolates, r.percent]);
+
+  it('the ESBL screen rate only for E. coli, K. pneumoniae, K. oxytoca, P. mirabilis (never an AmpC producer); MRSA only for S. aureus', async () => {
+    expect(await rates('ESBL screen')).toEqual([
+      ['kpn', 1, 2, 50],
+      ['eco', 0, 1, 0],
+    ]);
+    expect(await rates('MRSA')).toEqual([['sau', 1, 1, 100]]);
+    const { body } = await get('/api/lab/antibiogram', await edgeAccount());
+    expect(body.data.phenotypes.find((p: { code: string }) => p.code === 'ESBL screen').scope.en).toBe('E. coli, K. pneumoniae, K. oxytoca, P. mirabilis');
+  });
+
+  it('CRE is resistance to a carbapenem: meropenem I is not CRE', async () => {
+    expect(await rates('CRE')).toEqual([
+      ['ecl', 0, 2, 0],
+      ['kpn', 0, 2, 0],
+      ['eco', 1, 1, 100],
+    ]);
+  });
+
+  it('a phenotype rate below the minimum number of isolates is a count without a percentage, as %S is', async () => {
+    const { body } = await get('/api/lab/antibiogram', await edgeAccount());
+    expect(body.data.incidence.find((r: Rate) => r.alert === 'CRE' && r.organism === 'eco')).toMatchObject({ withAlert: 1, isolates: 1, percent: null, belowMinimum: true });
+  });
+
+  it('rows by species: subspecies counted with their species, named as the species in both languages', async () => {
+    const { body } = await get('/api/lab/antibiogram', await edgeAccount(), 'zh');
+    const klebsiella = body.data.table.organisms.filter((o: { name: { en: string } }) => o.name.en.startsWith('Klebsiella'));
+    expect(klebsiella.map((o: { organism: string; name: { en: string; zh: string }; isolates: number }) => [o.organism, o.name.en, o.name.zh, o.isolates])).toEqual([
+      ['kpn', 'Klebsiella pneumoniae', '肺炎克雷伯菌', 2],
+    ]);
+  });
+
   it('alert rates come from the interpretation alerts: MRSA among S. aureus per year', async () => {
     const dave = await account();
     const rows = ['ROW_IDX|PATIENT_ID|SPEC_NUM|SPEC_DATE|WARD|ORGANISM|OXA_NM|VAN_NM'];

@@ -15,6 +15,15 @@ export interface AntibiogramResult {
   intrinsic?: boolean;
 }
 
+/** Where an organism sits in the taxonomy: what a phenotype's species scope reads. */
+export interface AntibiogramTaxon {
+  /** The binomial ("Klebsiella pneumoniae", subspecies rolled up); '' above species ("Proteus sp."). */
+  species: string;
+  genus: string;
+  family: string;
+  order: string;
+}
+
 /** An isolate with the context M39 needs (WHONET's own fields). */
 export interface AntibiogramIsolate {
   /** Order of arrival: ties of collection date keep it, so "first" is reproducible. */
@@ -27,6 +36,8 @@ export interface AntibiogramIsolate {
   organismName: Localized;
   /** Gram stain for the printed tables: '+', '-', or '' (fungi, unknown). */
   gram: '+' | '-' | '';
+  /** The organism's taxonomy; without it no phenotype rate counts the isolate. */
+  taxon?: AntibiogramTaxon;
   /** ISO date yyyy-mm-dd of collection, or null when the file has none. */
   collectionDate: string | null;
   specimenType?: string;

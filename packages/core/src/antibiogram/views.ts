@@ -39,41 +39,6 @@ export function combination(first: readonly AntibiogramIsolate[], organism: stri
   return { organism, drugs: [drugA, drugB], n, susceptible, percent: belowMinimum || n === 0 ? null : Math.round((1000 * susceptible) / n) / 10, belowMinimum };
 }
 
-export interface IncidenceRow {
-  period: string;
-  alert: string;
-  organism: string;
-  name: Localized;
-  /** First isolates of the organism in the period. */
-  isolates: number;
-  /** Of them with the alert. */
-  withAlert: number;
-  percent: number | null;
-}
-
-/** Alert rates (MRSA among S. aureus, ESBL among E. coli…) per period, from the alerts the interpretation raised. */
-export function incidence(first: readonly AntibiogramIsolate[], periodOf: (isolate: AntibiogramIsolate) => string): IncidenceRow[] {
-  const totals = new Map<string, number>();
-  const hits = new Map<string, { period: string; alert: string; organism: string; name: Localized; withAlert: number }>();
-  for (const isolate of first) {
-    const period = periodOf(isolate);
-    const total = `${period}\u0001${isolate.organism}`;
-    totals.set(total, (totals.get(total) ?? 0) + 1);
-    for (const alert of new Set(isolate.alerts ?? [])) {
-      const key = `${total}\u0001${alert}`;
-      const held = hits.get(key);
-      if (held) held.withAlert++;
-      else hits.set(key, { period, alert, organism: isolate.organism, name: isolate.organismName, withAlert: 1 });
-    }
-  }
-  return [...hits.values()]
-    .map((h) => {
-      const isolates = totals.get(`${h.period}\u0001${h.organism}`)!;
-      return { ...h, isolates, percent: Math.round((1000 * h.withAlert) / isolates) / 10 };
-    })
-    .sort((a, b) => (a.alert < b.alert ? -1 : a.alert > b.alert ? 1 : a.period < b.period ? -1 : a.period > b.period ? 1 : b.isolates - a.isolates));
-}
-
 const FIRST: Record<FirstIsolateRule, (days: number) => Localized> = {
   'patient-period': () => ({ en: 'First isolate of each organism per patient per analysis period (by collection date)', zh: '每位患者每个分析期每种细菌仅计第一株（按采集日期）' }),
   episode: (days) => ({ en: `First isolate of each organism per patient per episode of ${days} days`, zh: `每位患者每种细菌每 ${days} 天病程仅计第一株` }),

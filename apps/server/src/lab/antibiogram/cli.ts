@@ -8,7 +8,7 @@ import { readAstTables } from '@mdc/refdata/whonet';
 import { interpretFileIsolate, type BatchOptions } from '../batch';
 import { isProblem, openIsolateFile, parseGuidelineText, IsolateFileError } from '../isolate-file';
 import { knowledgeFromTables } from '../knowledge';
-import { antibiogramIsolate, OrganismResolver, reportingPolicy } from './from-file';
+import { AntibiogramSpecies, antibiogramIsolate, OrganismResolver, reportingPolicy } from './from-file';
 
 const usage = `mdc antibiogram — the cumulative antibiogram (CLSI M39) of a WHONET isolate file
 
@@ -59,6 +59,7 @@ export function antibiogramOfFile(kb: KnowledgeBase, text: string, rules: Partia
   const file = openIsolateFile(text);
   const builder = new AntibiogramBuilder(rules, filter, reportingPolicy(kb));
   const resolver = new OrganismResolver(kb);
+  const species = new AntibiogramSpecies(kb);
   let seq = 0;
   let problems = 0;
   for (const entry of file.entries) {
@@ -67,7 +68,7 @@ export function antibiogramOfFile(kb: KnowledgeBase, text: string, rules: Partia
       continue;
     }
     if (onlyYear && !(entry.context?.collectionDate ?? '').startsWith(onlyYear)) continue;
-    builder.add(antibiogramIsolate(resolver, entry, interpretFileIsolate(kb, entry, options), seq++));
+    builder.add(species.of(antibiogramIsolate(resolver, entry, interpretFileIsolate(kb, entry, options), seq++)));
   }
   return { antibiogram: builder.build(), problems, isolates: seq };
 }

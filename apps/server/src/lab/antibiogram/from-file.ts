@@ -1,7 +1,8 @@
-import type { AntibiogramIsolate, AntibiogramResult, ReportingPolicy } from '@mdc/core/antibiogram';
+import type { AntibiogramIsolate, AntibiogramResult, AntibiogramTaxon, ReportingPolicy } from '@mdc/core/antibiogram';
 import { reportingInstructions, reportingOrganism, type AstCategory, type KnowledgeBase, type Localized } from '@mdc/core/ast';
 import type { BatchRow } from '../batch';
 import type { FileIsolate } from '../isolate-file';
+import { labChineseNames } from '../knowledge';
 
 /** WHONET test fields whose '+' is the lab's own finding of a resistance phenotype, kept as an alert code. */
 const PHENOTYPE_FIELDS: Readonly<Record<string, string>> = { ESBL: 'ESBL', MRSA: 'MRSA' };
@@ -38,6 +39,62 @@ export class OrganismResolver {
       : { code: text.trim().toLowerCase(), name: { en: text.trim(), zh: text.trim() }, gram: '' };
     this.cache.set(text, facts);
     return facts;
+  }
+}
+
+const SUBSPECIES = /^([A-Z][a-z]+ [a-z][a-z-]*) (?:ss\.|subsp\.) \S/;
+const BINOMIAL = /^[A-Z][a-z]+ [a-z][a-z-]*$/;
+
+interface SpeciesRow {
+  organism: string;
+  name: AntibiogramIsolate['organismName'];
+  gram: AntibiogramIsolate['gram'];
+  taxon?: AntibiogramTaxon;
+}
+
+/**
+ * Rows by species, as CLSI M39 groups them: a subspecies counts with its species (Klebsiella
+ * pneumoniae ss. ozaenae and ss. pneumoniae in one "Klebsiella pneumoniae" row, one first isolate
+ * per patient), and each row gets the taxonomy the phenotype rates' species scopes read. Applied
+ * when the table is built, so isolates stored under a subspecies code are grouped too; a
+ * subspecies whose binomial WHONET does not name (Salmonella enterica) keeps its own row.
+ */
+export class AntibiogramSpecies {
+  private readonly cache = new Map<string, SpeciesRow>();
+  constructor(
+    private readonly kb: KnowledgeBase,
+    private readonly chineseName: (latin: string) => string | undefined = (latin) => labChineseNames().organismZh(latin),
+  ) {}
+
+  private row(code: string, stored: SpeciesRow): SpeciesRow {
+    let organism = this.kb.organism(code);
+    if (!organism) return stored;
+    let name = this.kb.organisms.label(organism);
+    const binomial = SUBSPECIES.exec(organism.name)?.[1];
+    if (binomial) {
+      const found = this.kb.organisms.resolve(binomial);
+      if (found && ['exact', 'case-insensitive'].includes(found.match.kind) && found.organism.names.includes(binomial)) {
+        organism = found.organism;
+        name = { en: binomial, zh: this.chineseName(binomial) ?? this.kb.organisms.label(found.organism).zh };
+      }
+    }
+    const latin = binomial && organism.names.includes(binomial) ? binomial : organism.name;
+    const t = organism.definition.taxonomy;
+    return {
+      organism: organism.code,
+      name,
+      gram: stored.gram,
+      taxon: { species: BINOMIAL.test(latin) ? latin : '', genus: t.genus, family: t.family, order: t.order },
+    };
+  }
+
+  of(isolate: AntibiogramIsolate): AntibiogramIsolate {
+    let row = this.cache.get(isolate.organism);
+    if (!row) {
+      row = this.row(isolate.organism, { organism: isolate.organism, name: isolate.organismName, gram: isolate.gram });
+      this.cache.set(isolate.organism, row);
+    }
+    return { ...isolate, organism: row.organism, organismName: row.name, gram: row.gram, ...(row.taxon ? { taxon: row.taxon } : {}) };
   }
 }
 

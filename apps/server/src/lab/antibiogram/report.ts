@@ -2,7 +2,8 @@ import {
   AntibiogramBuilder,
   combination,
   describeRules,
-  incidence,
+  phenotypeRates,
+  PHENOTYPES,
   type Antibiogram,
   type AntibiogramCounts,
   type AntibiogramFilter,
@@ -10,11 +11,11 @@ import {
   type AntibiogramRules,
   type AntibiogramTable,
   type CombinationCell,
-  type IncidenceRow,
+  type PhenotypeRate,
 } from '@mdc/core/antibiogram';
 import type { KnowledgeBase, Localized } from '@mdc/core/ast';
 import type { Queryable } from '../../db';
-import { reportingPolicy } from './from-file';
+import { AntibiogramSpecies, reportingPolicy } from './from-file';
 import { userIsolates } from './store';
 
 export interface TrendSeries {
@@ -35,8 +36,19 @@ export interface AntibiogramReport {
   table: AntibiogramTable | null;
   drugs: Record<string, Localized>;
   trend: TrendSeries[];
-  incidence: IncidenceRow[];
+  /** Resistance phenotype rates of every period, each within its definition's species scope. */
+  incidence: PhenotypeRate[];
+  /** What each phenotype rate means: its species scope, definition and source. */
+  phenotypes: PhenotypeText[];
   combination: CombinationCell | null;
+}
+
+export interface PhenotypeText {
+  code: string;
+  name: Localized;
+  scope: Localized;
+  definition: Localized;
+  source: string;
 }
 
 export interface ReportQuery {
@@ -53,10 +65,12 @@ export interface ReportQuery {
  */
 export async function antibiogramReport(db: Queryable, kb: KnowledgeBase, userId: number, query: ReportQuery): Promise<AntibiogramReport> {
   const policy = reportingPolicy(kb);
+  const species = new AntibiogramSpecies(kb);
   const yearly = new AntibiogramBuilder({ ...query.rules, period: 'year' }, query.filter, policy);
   const whole = query.period === 'all' ? new AntibiogramBuilder({ ...query.rules, period: 'all' }, query.filter, policy) : null;
   for await (const page of userIsolates(db, userId)) {
-    for (const isolate of page) {
+    for (const stored of page) {
+      const isolate = species.of(stored);
       yearly.add(isolate);
       whole?.add(isolate);
     }
@@ -96,7 +110,8 @@ export async function antibiogramReport(db: Queryable, kb: KnowledgeBase, userId
     table,
     drugs,
     trend: [...trend.values()],
-    incidence: incidence(yearly.firstIsolates(), (i) => i.collectionDate!.slice(0, 4)),
+    incidence: phenotypeRates(yearly.firstIsolates(), (i) => i.collectionDate!.slice(0, 4), chosen.rules.minIsolates),
+    phenotypes: PHENOTYPES.map(({ code, name, scope, definition, source }) => ({ code, name, scope, definition, source })),
     combination: query.combination ? combination(inPeriod, query.combination.organism, query.combination.drugs[0], query.combination.drugs[1], chosen.rules) : null,
   };
 }
