@@ -197,6 +197,26 @@ describe.skipIf(!dataDir)('where WHONET and AMR 3.0.0 both give a guideline-year
   }, 120_000);
 });
 
+describe.skipIf(!dataDir)('ECOFF rows of AMR 3.0.0', () => {
+  it('keep where they come from: CLSI 2024–2025 ECOFFs copied from EUCAST 2024 say so, a bare "ECOFF" adds nothing', () => {
+    const whonetDir = path.join(dataDir!, 'whonet');
+    const amrRows = parseClinicalBreakpoints(readFileSync(path.join(dataDir!, 'amr/amr-3.0.0/clinical_breakpoints.tsv'), 'utf8'));
+    const ecoffRows = amrRows.filter((r) => r.type === 'ECOFF');
+    const converted = amrBreakpointsAsWhonet(ecoffRows, {
+      organisms: readOrganisms(whonetDir),
+      antibiotics: readAntibiotics(whonetDir),
+      taxonomy: readCurrentTaxonomySync(dataDir!),
+      groups: [],
+      whonetBreakpoints: [],
+    }).records;
+    const amikacin = converted.find((b) => b.guideline === 'CLSI' && b.year === 2025 && b.breakpointType === 'ECOFF' && b.organismCode === 'aba' && b.antibioticCode === 'AMK' && b.method === 'MIC');
+    expect(amikacin).toMatchObject({ ecoff: 8, referenceTable: 'Copied from EUCAST 2024' });
+    const published = ecoffRows.filter((r) => r.family === 'CLSI' && r.year === 2025 && /^Copied from/.test(r.referenceTable)).length;
+    expect(converted.filter((b) => b.guideline === 'CLSI' && b.year === 2025 && /^Copied from EUCAST/.test(b.referenceTable)).length).toBeGreaterThanOrEqual(published);
+    expect(converted.some((b) => b.referenceTable === 'ECOFF')).toBe(false);
+  }, 120_000);
+});
+
 describe.skipIf(!dataDir)('an isolate under the current tables', () => {
   let kb: KnowledgeBase;
   beforeAll(() => {

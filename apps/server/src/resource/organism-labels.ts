@@ -24,7 +24,17 @@ export class OrganismLabels {
       if (curated) return curated;
     }
     const organism = this.organism(code);
-    if (organism) return { en: organism.name, zh: organism.nameZh ?? organism.name };
+    if (organism) return { en: organism.name, zh: organism.nameZh ? withQualifier(organism.name, organism.nameZh) : organism.name };
     return { en: code, zh: code };
   }
+}
+
+/**
+ * The Chinese name with the English name's parenthesis when it lacks it: the import finds a WHONET
+ * variety's Chinese name through the name without it ("Escherichia coli (alkalescens-dispar)" →
+ * E. coli's), and two options labelled 大肠埃希菌 could not be told apart.
+ */
+function withQualifier(name: string, zh: string): string {
+  const qualifier = /\(([^)]+)\)/.exec(name)?.[1];
+  return qualifier && !zh.includes(qualifier) && !/[(（]/.test(zh) ? `${zh}（${qualifier}）` : zh;
 }

@@ -351,7 +351,9 @@ export function amrBreakpointsAsWhonet(rows: readonly AmrBreakpointRow[], contex
         breakpointType: type,
         host: type === 'Human' ? 'Human' : type === 'ECOFF' ? '' : capitalise(row.host),
         siteOfInfection: site,
-        referenceTable: ecoff ? '' : row.referenceTable,
+        // An ECOFF's table says where it comes from ("Copied from EUCAST 2024" under CLSI 2025, "M59
+        // Table 1"); only the bare word "ECOFF" says nothing the row type does not.
+        referenceTable: ecoff && row.referenceTable === 'ECOFF' ? '' : row.referenceTable,
         referenceSequence: null,
         antibioticCode: antibiotic,
         whonetTest: testCode,

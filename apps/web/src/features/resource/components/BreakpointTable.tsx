@@ -5,7 +5,7 @@ import { intermediateText } from '@mdc/contracts';
 import { useLocale } from '../../../lib/i18n/hooks';
 import { useIsMobile } from '../../../lib/viewport';
 import type { BreakpointRow } from '../api';
-import { breakpointCell, formatValue, localized, rangeCell } from '../lib/format';
+import { breakpointCell, formatValue, localized, rangeCell, referenceTableLabel } from '../lib/format';
 import { PAGE_SIZES, sortOrderOf, sortParam } from '../lib/query-state';
 import { fmt } from '../lib/texts';
 import { useResourceTexts } from '../texts';
@@ -82,7 +82,7 @@ export function BreakpointTable({ rows, total, loading, state, onChange, hide = 
           <strong>
             {r.guideline} {r.year}
           </strong>
-          {r.referenceTable && <span className="mdc-res-muted"> · {r.referenceTable}</span>}
+          {r.referenceTable && <span className="mdc-res-muted"> · {referenceTableLabel(r.referenceTable, locale)}</span>}
         </span>
       ),
     },
@@ -190,7 +190,7 @@ function BreakpointCard({ row: r, hide }: { row: BreakpointRow; hide: ('organism
         {tx.bp.types[r.breakpointType] ?? localized(r.breakpointTypeLabel, locale)}
         {r.breakpointType === 'Animal' && r.host ? ` · ${localized(r.hostLabel, locale)}` : ''}
         {r.site ? ` · ${localized(r.siteLabel, locale)}` : ''} · {r.guideline} {r.year}
-        {r.referenceTable ? ` · ${r.referenceTable}` : ''}
+        {r.referenceTable ? ` · ${referenceTableLabel(r.referenceTable, locale)}` : ''}
       </div>
       {r.note && <p className="mdc-bp-card__note">{r.note}</p>}
     </article>

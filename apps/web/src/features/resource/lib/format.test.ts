@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointCell, drugName, formatValue, optionMatches, rangeCell } from './format';
+import { breakpointCell, drugName, formatValue, optionCloseness, optionMatches, rangeCell, referenceTableLabel } from './format';
 
 describe('breakpoint cells', () => {
   it('writes the direction of S and R by method', () => {
@@ -48,5 +48,34 @@ describe('filter options match what microbiologists type', () => {
     expect(optionMatches('pip/tazo', tzp)).toBe(true);
     expect(optionMatches('tazo pip', tzp)).toBe(false);
     expect(optionMatches('', tzp)).toBe(true);
+  });
+});
+
+describe('filter options in the order of what was typed', () => {
+  it('puts the option named exactly as typed first, so Enter picks E. coli and not a variety of it', () => {
+    const options = [
+      { code: 'ead', names: ['大肠埃希菌（alkalescens-dispar）', 'Escherichia coli (alkalescens-dispar)', 'ead'] },
+      { code: 'ehe', names: ['大肠埃希菌 EHEC', 'Escherichia coli EHEC', 'ehe'] },
+      { code: 'eco', names: ['大肠埃希菌', 'Escherichia coli', 'eco'] },
+      { code: 'ebc', names: ['肠杆菌目', 'Enterobacterales', 'EBC'] },
+    ];
+    const order = (typed: string) => [...options].sort((a, b) => optionCloseness(typed, a.names) - optionCloseness(typed, b.names)).map((o) => o.code);
+    expect(order('Escherichia coli')[0]).toBe('eco');
+    expect(order('escherichia coli ')[0]).toBe('eco');
+    expect(order('大肠埃希菌')[0]).toBe('eco');
+    expect(order('eco')[0]).toBe('eco');
+    expect(order('E. coli')[0]).toBe('eco');
+    // Only closer matches move: the rest keep the server's order.
+    expect(order('Escherichia').slice(0, 3)).toEqual(['ead', 'ehe', 'eco']);
+  });
+});
+
+describe('where a breakpoint row comes from', () => {
+  it('says in the reader’s language that an ECOFF was copied from another guideline', () => {
+    expect(referenceTableLabel('Copied from EUCAST 2024', 'en')).toBe('copied from EUCAST 2024');
+    expect(referenceTableLabel('Copied from EUCAST 2024', 'zh')).toBe('引自 EUCAST 2024');
+    expect(referenceTableLabel('Copied from EUCAST 2024 Antifungal ECOFFs', 'zh')).toBe('引自 EUCAST 2024 Antifungal ECOFFs');
+    expect(referenceTableLabel('Table 2A', 'zh')).toBe('Table 2A');
+    expect(referenceTableLabel('', 'en')).toBe('');
   });
 });

@@ -67,6 +67,41 @@ export function optionMatches(input: string, words: string): boolean {
   return false;
 }
 
+/**
+ * How closely what was typed names an option (lower is closer), for ordering the matches so that
+ * Enter picks the option named exactly as typed: 0 one of its names as typed ("Escherichia coli",
+ * "大肠埃希菌", "eco"), 1 each of a name's words abbreviated ("E. coli"), 2 a name starting with
+ * it, 3 a later word of a name starting with it, 4 anything else that matched.
+ */
+export function optionCloseness(input: string, names: readonly string[]): number {
+  const typed = looseKey(input);
+  if (!typed) return 4;
+  const tokens = typed.split(' ');
+  let best = 4;
+  for (const name of names) {
+    const key = looseKey(name);
+    if (!key) continue;
+    if (key === typed) return 0;
+    const words = key.split(' ');
+    const fromFirst = tokens.length <= words.length && tokens.every((token, i) => words[i]!.startsWith(token));
+    if (fromFirst && tokens.length === words.length) best = Math.min(best, 1);
+    else if (key.startsWith(typed) || fromFirst) best = Math.min(best, 2);
+    else if (words.some((word) => word.startsWith(tokens[0]!))) best = Math.min(best, 3);
+  }
+  return best;
+}
+
+/**
+ * A row's reference table as the reader reads it. AMR 3.0.0 fills CLSI's ECOFF years with EUCAST's
+ * values and says so in the table column ("Copied from EUCAST 2024"): the page keeps that, or the
+ * row would pass for a CLSI value.
+ */
+export function referenceTableLabel(table: string, locale: 'zh' | 'en'): string {
+  const copied = /^Copied from (.+)$/i.exec(table);
+  if (!copied) return table;
+  return locale === 'zh' ? `引自 ${copied[1]}` : `copied from ${copied[1]}`;
+}
+
 /** A combination's name with a line-break opportunity after each "/" ("Trimethoprim/<wbr>Sulfamethoxazole"). */
 export function breakableName(name: string): ReactNode {
   const parts = name.split('/');

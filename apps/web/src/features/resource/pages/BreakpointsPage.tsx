@@ -15,7 +15,7 @@ import { BreakpointTable } from '../components/BreakpointTable';
 import { Filter, FilterBar } from '../components/FilterBar';
 import { ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
-import { drugName, localized, optionMatches } from '../lib/format';
+import { drugName, localized, optionCloseness, optionMatches } from '../lib/format';
 import { pageNumber, pageSizeOf } from '../lib/query-state';
 import { useQueryState } from '../lib/use-query-state';
 import { useResource } from '../lib/use-resource';
@@ -28,6 +28,10 @@ const KEYS = [...BP_FILTER_KEYS, 'sort', 'page', 'pageSize'] as const;
 const TYPES = ['human', 'animal', 'ecoff'] as const;
 const DEFAULT_SORT = '-year,guideline,-type,organism,antibiotic,method';
 const TYPE_VALUE: Record<string, string> = { human: 'Human', animal: 'Animal', ecoff: 'ECOFF' };
+
+/** The matches named exactly as typed first (Enter picks the first), the rest in the server's order. */
+const byCloseness = (a: { names?: string[] }, b: { names?: string[] }, info: { searchValue: string }) =>
+  optionCloseness(info.searchValue, a.names ?? []) - optionCloseness(info.searchValue, b.names ?? []);
 
 export default function BreakpointsPage() {
   const tx = useResourceTexts();
@@ -126,9 +130,11 @@ export default function BreakpointsPage() {
             value={query.organism}
             onChange={(v?: string) => update({ organism: v, taxon: null })}
             filterOption={(input, option) => optionMatches(input, option?.words ?? '')}
+            filterSort={byCloseness}
             options={o?.organisms.map((g) => ({
               value: g.code,
               words: `${g.label.zh} ${g.label.en} ${g.code}`,
+              names: [g.label.zh, g.label.en, g.code],
               label: (
                 <span>
                   {localized(g.label, locale)} <span className="mdc-res-code">{g.code}</span>
@@ -148,9 +154,11 @@ export default function BreakpointsPage() {
             value={query.antibiotic?.toUpperCase()}
             onChange={(v?: string) => update({ antibiotic: v })}
             filterOption={(input, option) => optionMatches(input, option?.words ?? '')}
+            filterSort={byCloseness}
             options={o?.antibiotics.map((a) => ({
               value: a.code,
               words: `${a.nameZh ?? ''} ${a.name ?? ''} ${a.code}`,
+              names: [a.nameZh ?? '', a.name ?? '', a.code],
               label: (
                 <span>
                   {drugName(a, locale)} <span className="mdc-res-code">{a.code}</span>
