@@ -13,6 +13,8 @@ import {
   MARKER_THRESHOLD_SOURCES,
   thresholdsFor,
   SIMILARITY_DEFINITION,
+  sequenceCall,
+  sequenceHeadline,
   type Identification,
   type IdentificationResult,
   type ReferenceSequence,
@@ -281,6 +283,37 @@ describe('identifySequence: ties and confidence', () => {
     expect(levels[2]!.topHit.similarity).toBeGreaterThanOrEqual(70);
   });
 
+  it('lists the hits after the ties by similarity: a second record of the top species above another species far below', () => {
+    // Issue 24: S. downei 99.61 % was listed below S. criceti 90.78 % because species not yet listed came first.
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ref('A2', 'Alpha prima', near), ref('C1', 'Gamma tertia', familyLevel), ref('D1', 'Delta quarta', distant), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base }));
+    expect(result.hits.slice(0, 4).map((h) => h.accession)).toEqual(['A1', 'A2', 'C1', 'D1']);
+    const similarities = result.hits.slice(result.tiedHits).map((h) => h.similarity);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+    expect(result.hits.map((h) => h.rank)).toEqual(result.hits.map((_, i) => i + 1));
+  });
+
+  it('still lets species not yet listed into a short list before more records of a listed one', () => {
+    const copies = Array.from({ length: 4 }, (_, i) => ref(`A${i + 2}`, 'Alpha prima', substitute(base, 2 + i, rng(60 + i), 20)));
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...copies, ref('C1', 'Gamma tertia', familyLevel), ...background]);
+    const result = ok(identifySequence(index, { id: 'q', sequence: base }, { maxHits: 3 }));
+    expect(result.hits.map((h) => h.species)).toContain('Gamma tertia');
+    const similarities = result.hits.map((h) => h.similarity);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+  });
+
+  it('calls a genus-level sequence the genus, its top hit only the closest, in the call, the TSV and the JSON', () => {
+    const index = buildReferenceIndex([ref('A1', 'Alpha prima', base, 'Alphaceae'), ...background]);
+    const [genus, family, none] = [genusLevel, familyLevel, distant].map((sequence) => ok(identifySequence(index, { id: 'q', sequence })));
+    expect(sequenceCall(genus!)).toMatchObject({ name: 'Alpha', closest: 'Alpha prima', level: 'genus', measure: 'similarity' });
+    expect(sequenceHeadline(genus!)).toBe('Alpha sp.');
+    expect(sequenceCall(family!)).toMatchObject({ name: 'Alphaceae', closest: 'Alpha prima', level: 'family' });
+    expect(sequenceCall(none!)).toMatchObject({ name: '', closest: 'Alpha prima', level: 'none' });
+    const rows = formatIdentificationTsv([genus!]).trimEnd().split('\n').slice(1).map((l) => l.split('\t'));
+    expect(rows.every((r) => r.at(-1) === 'Alpha sp. (closest: Alpha prima)')).toBe(true);
+    expect(JSON.parse(formatIdentificationJson([genus!]))[0].call).toEqual({ name: 'Alpha', level: 'genus', closest: 'Alpha prima', headline: 'Alpha sp. (closest: Alpha prima)' });
+  });
+
   it('uses thresholds given as configuration', () => {
     const index = buildReferenceIndex([ref('A1', 'Alpha prima', base), ...background]);
     const strict = ok(identifySequence(index, { id: 'q', sequence: genusLevel }, { thresholds: { genus: 99.5 } }));
@@ -510,9 +543,10 @@ describe('formatting for the CLI', () => {
 
   it('writes TSV with the documented columns, one row per hit and one per refused sequence', () => {
     const lines = formatIdentificationTsv(results, { top: 2 }).trimEnd().split('\n');
-    expect(lines[0]).toBe('query\trank\taccession\tspecies\tsimilarity\tlength\tmismatches\tgaps\tscore\tconfidence');
-    expect(lines[1]).toBe('q1\t1\tA1\tAlpha prima\t100.00\t800\t0\t0\t1600\tspecies:Alpha prima');
+    expect(lines[0]).toBe('query\trank\taccession\tspecies\tsimilarity\tlength\tmismatches\tgaps\tscore\tconfidence\tcall');
+    expect(lines[1]).toBe('q1\t1\tA1\tAlpha prima\t100.00\t800\t0\t0\t1600\tspecies:Alpha prima\tAlpha prima');
     expect(lines[2]!.split('\t').slice(0, 4)).toEqual(['q1', '2', 'A2', 'Alpha secunda']);
+    // (The call cell of a refused sequence is empty; trimEnd took its tab.)
     expect(lines[3]).toBe('q2\t0\t\t\t\t\t\t\t\trefused:too-short');
     expect(lines).toHaveLength(4);
   });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode, type Locale } from '@mdc/contracts';
-import type { IdentificationMethod } from '@mdc/core/identify';
+import { claimedCall, type IdentificationMethod } from '@mdc/core/identify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
@@ -54,9 +54,16 @@ type UploadRefusal = keyof typeof uploadRefusals;
 const isMarkerGene = (method: IdentificationMethod): method is '16S' | '18S' => method === '16S' || method === '18S';
 
 export function summaryOf(row: TaskRow): z.infer<typeof taskSummary> {
+  // A genus-level call stored before calls kept their closest species apart reads as the genus.
   const call =
     row.top_species !== null && row.top_level !== null
-      ? { name: row.top_species, value: row.top_similarity === null ? null : Number(row.top_similarity), measure: methodFor(row.method)?.measure ?? 'similarity', level: row.top_level }
+      ? claimedCall({
+          name: row.top_species,
+          value: row.top_similarity === null ? null : Number(row.top_similarity),
+          measure: methodFor(row.method)?.measure ?? 'similarity',
+          level: row.top_level,
+          closest: row.top_closest ?? null,
+        })
       : null;
   return {
     id: row.id,

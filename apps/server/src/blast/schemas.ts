@@ -16,10 +16,11 @@ export const methodParam = z
 export const taskIdParam = z.object({ id: z.string().max(64) });
 
 export const call = z.object({
-  name: z.string().describe('the species, species group or genus called'),
+  name: z.string().describe('the taxon the call claims: a species, complex or species group, or at genus level the genus (headlined "<Genus> sp.")'),
   value: z.number().nullable().describe('the method\'s figure: similarity % (16S/18S), ANI % (genome), log score 0–3 (proteome), %ID (biochem)'),
   measure: z.enum(['similarity', 'ani', 'logScore', 'percentId']),
   level: z.string().describe('the level the figure supports, in the method\'s own terms'),
+  closest: z.string().nullable().optional().describe('a call above the species (genus, family): its closest species'),
 });
 
 export const refusedItem = z.object({ fileName: z.string(), reason: localized });
@@ -58,7 +59,7 @@ export const taskSummary = z.object({
   topHit: z
     .object({ species: z.string(), similarity: z.number(), level: z.string() })
     .nullable()
-    .describe('the call as the 16S/18S API names it: species, its figure and level'),
+    .describe('the call as the 16S/18S API names it: the taxon called (a genus at genus level), its figure and level'),
   summary: z.unknown().optional().describe('what the method adds to the call in lists (group members, notes)'),
   refused: z.array(refusedItem).optional().describe('files of the same upload that were refused, with their reasons'),
 });

@@ -24,6 +24,8 @@ export interface TaskRow {
   top_species: string | null;
   top_similarity: number | null;
   top_level: string | null;
+  /** The closest species of a call above the species (a genus-level call names the genus in top_species). */
+  top_closest?: string | null;
   identified_count: number | null;
   reference_version: string | null;
   reference_count: number | null;
@@ -256,7 +258,7 @@ export async function closeTask(tx: Queryable, id: string, outcome: Outcome): Pr
   const updated = await tx.query<{ id: string }>(
     `UPDATE blast_task SET status = $2, finished_at = now(), error_zh = $3, error_en = $4,
             top_species = $5, top_similarity = $6, top_level = $7, identified_count = $8,
-            reference_version = $9, reference_count = $10, search_ms = $11, result = $12, summary = $13
+            reference_version = $9, reference_count = $10, search_ms = $11, result = $12, summary = $13, top_closest = $14
       WHERE id = $1 AND status = 'running' RETURNING id`,
     [
       id,
@@ -272,6 +274,7 @@ export async function closeTask(tx: Queryable, id: string, outcome: Outcome): Pr
       outcome.searchMs === undefined || outcome.searchMs === null ? null : Math.round(outcome.searchMs),
       outcome.result === undefined ? null : JSON.stringify(outcome.result),
       outcome.summary === undefined ? null : JSON.stringify(outcome.summary),
+      call?.closest ?? null,
     ],
   );
   return updated.length > 0;

@@ -59,7 +59,10 @@ export function claimedRank(call: Pick<IdentificationCall, 'name' | 'level'>): C
  */
 export function claimedCall<T extends Pick<IdentificationCall, 'name' | 'level' | 'closest'>>(call: T): T {
   const rank = claimedRank(call);
-  if (rank !== 'genus' || call.closest) return call;
+  if (call.closest) return call;
+  // No reliable identification claims no taxon: a species stored as its name was only the closest.
+  if (rank === 'none') return call.name.includes(' ') ? { ...call, name: '', closest: call.name } : call;
+  if (rank !== 'genus') return call;
   const names = call.name.split(' / ').map((n) => n.trim());
   if (!names.some((n) => n.includes(' '))) return call;
   const genera = [...new Set(names.map((n) => n.split(/\s+/)[0]!))];

@@ -35,11 +35,11 @@ const oneFile: LocalizedText = {
   en: 'One assembly file per identification.',
 };
 
-/** The call as the history shows it: the species, the genus, or nothing. */
+/** The call as the history shows it: the species, the genus ("<Genus> sp.", its closest species apart), or nothing. */
 function callOf(result: GenomeTaskResult): IdentificationCall {
   const { call } = result;
-  const name = call.level === 'genus' ? call.genus! : (calledName({ ...call, complex: call.complex ?? null }) ?? '');
-  return { name, value: call.ani, measure: 'ani', level: call.level };
+  if (call.level === 'genus') return { name: call.genus!, value: call.ani, measure: 'ani', level: call.level, closest: call.species };
+  return { name: calledName({ ...call, complex: call.complex ?? null }) ?? '', value: call.ani, measure: 'ani', level: call.level };
 }
 
 /** Identifies each 16S copy (cut at the gene's own ends) with the 16S engine. */

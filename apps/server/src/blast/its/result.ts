@@ -1,4 +1,4 @@
-import type { ItsItem, ItsResult } from '@mdc/core/identify/its';
+import { itsCall as coreItsCall, type ItsItem, type ItsResult } from '@mdc/core/identify/its';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { refusalText } from '@mdc/core/identify/rrna';
 import type { Outcome } from '../method';
@@ -29,12 +29,9 @@ export interface ItsSummary {
   refusal?: { message: LocalizedText; detail: LocalizedText };
 }
 
-/** The call a history row shows: the species complex, the species group or the species. */
+/** The call a history row shows: the species complex, the species group, the species, or the genus ("<Genus> sp.") with its closest species. */
 export function itsCall(result: ItsResult): IdentificationCall | null {
-  if (!result.ok) return null;
-  const { confidence } = result;
-  const name = result.its.speciesGroup ? result.its.speciesGroup.name.en : confidence.level === 'species-group' ? confidence.names.join(' / ') : confidence.level === 'species' ? result.topHit.species : confidence.names.join(' / ') || result.topHit.species;
-  return { name, value: result.topHit.similarity, measure: 'similarity', level: confidence.level };
+  return result.ok ? coreItsCall(result) : null;
 }
 
 /** Done when a read was identified or found no similar reference; failed when every read was refused. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,12 +18,13 @@ import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { loadReferenceSequences } from '../../resource/tables';
 import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
+import { acceptedLabels } from './accepted-names';
 import { MARKERS, readTrace, sequencesOf, type Marker, type ReadOrigin, type UploadSlot } from './submission';
 
 const usage = `mdc identify --method 16S|18S — identify 16S / 18S rRNA gene sequences
 
 Usage:
-  mdc identify --method 16S|18S --query FILE [FILE …] [--reference FASTA] [--format tsv|json] [--top N] [--threads N] [--pairs by-name|none]
+  mdc identify --method 16S|18S --query FILE [FILE …] [--reference FASTA] [--names accepted|deposited] [--format tsv|json] [--top N] [--threads N] [--pairs by-name|none]
 
   --method     16S (bacteria, archaea) or 18S (fungi); --marker 16S|18S says the same
   --query      FASTA or FASTA.gz with one or more sequences, or Sanger traces (.ab1, known by
@@ -32,10 +34,16 @@ Usage:
                e.g. S1_F.ab1 S1_R.ab1) are assembled into one consensus; none: each read alone
   --reference  FASTA or FASTA.gz to search instead of the imported reference sequences
                (headers \`>ACCESSION description |taxonomy=Kingdom;…;Genus;Genus species\`)
+  --names      accepted (default): a --reference file's species under the accepted names of
+               the taxonomy imported into the database (the deposited label kept in JSON as
+               depositedSpecies), as the imported references are; deposited: as the file says.
+               Without an imported taxonomy, or while a running server holds the embedded
+               database, the names stay as deposited (standard error says which)
   --format     tsv (default): one row per hit — query rank accession species similarity
-               length mismatches gaps score confidence, and for traces also source kept
+               length mismatches gaps score confidence call (the sequence's call as the page
+               heads it: "Weissella sp. (closest: Weissella cibaria)" at genus level), and for traces also source kept
                trimmed_start trimmed_end mean_quality overlap overlap_identity;
-               json: the full results (a trace's reading under \`read\`)
+               json: the full results, each with its \`call\` (a trace's reading under \`read\`)
   --top        hits per query (default 20, ties with the top hit always listed in JSON)
   --threads    search threads for large query files (default 1)
 
@@ -55,6 +63,61 @@ async function importedReferences(marker: Marker): Promise<ReferenceSequence[]> 
     const rows = await loadReferenceSequences(db, marker);
     if (rows.length === 0) throw new UsageError(`no ${marker} reference sequences have been imported: run \`mdc import\` or pass --reference FASTA`);
     return rows.map((r) => ({ accession: r.accession, species: r.species, lineage: r.lineage, description: r.description, sequence: r.sequence }));
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * A reference file's labels under the accepted names of the taxonomy imported into the database
+ * (what the imported references are filed under), so that a file answers in the same names as the
+ * database. The database is only read: PostgreSQL at DATABASE_URL, or the embedded one under
+ * MDC_HOME when it exists and no running server holds it (PGlite keeps a postmaster.pid while open;
+ * a second process must not open it).
+ */
+async function withImportedNames(references: ReferenceSequence[], log: (line: string) => void): Promise<ReferenceSequence[]> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const dir = path.join(config.home, 'db');
+    if (!existsSync(dir)) {
+      log('names as deposited: no database with an imported taxonomy (run `mdc import`)');
+      return references;
+    }
+    if (existsSync(path.join(dir, 'postmaster.pid'))) {
+      log(`names as deposited: the embedded database (${dir}) is open in another process; stop the server for accepted names`);
+      return references;
+    }
+  }
+  let db: Awaited<ReturnType<typeof openDb>>;
+  try {
+    db = await openDb(config);
+  } catch (error) {
+    log(`names as deposited: the database could not be opened (${error instanceof Error ? error.message : String(error)})`);
+    return references;
+  }
+  try {
+    let taxa = 0;
+    try {
+      taxa = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM taxon'))[0]?.n ?? 0);
+    } catch {
+      taxa = 0;
+    }
+    if (taxa === 0) {
+      log('names as deposited: no taxonomy has been imported into the database (run `mdc import`)');
+      return references;
+    }
+    const accepted = await acceptedLabels(db, references.map((r) => r.species ?? ''));
+    let renamed = 0;
+    const named = references.map((r) => {
+      const label = r.species?.trim();
+      const found = label ? accepted.get(label) : undefined;
+      if (!label || !found) return r;
+      if (found.species === label) return { ...r, lineage: found.lineage };
+      renamed++;
+      return { ...r, species: found.species, lineage: found.lineage, depositedSpecies: label };
+    });
+    log(`accepted names of the imported taxonomy (${taxa} taxa): ${renamed} of ${references.length} references renamed`);
+    return named;
   } finally {
     await db.close();
   }
@@ -149,7 +212,8 @@ function traceCells(read: ReadOrigin | undefined): string[] {
 /** The TSV with the trace columns after the usual ones, when any query came from a trace (FASTA-only output is unchanged). */
 function withTraceColumns(tsv: string, results: IdentificationResult[], reads: Map<string, ReadOrigin>): string {
   if (reads.size === 0) return tsv;
-  const [header, ...lines] = tsv.trimEnd().split('\n');
+  // Only the final line break goes: a refused sequence's last cell (its call) is empty.
+  const [header, ...lines] = tsv.replace(/\n$/, '').split('\n');
   const rows = [header + '\t' + TRACE_COLUMNS.join('\t')];
   // Rows come in result order, one or more per result, each starting with its query id.
   let at = 0;
@@ -179,6 +243,7 @@ export async function runRrnaIdentify(args: string[], method?: Marker): Promise<
         query: { type: 'string', multiple: true },
         pairs: { type: 'string', default: 'by-name' },
         reference: { type: 'string' },
+        names: { type: 'string', default: 'accepted' },
         format: { type: 'string', default: 'tsv' },
         top: { type: 'string' },
         threads: { type: 'string', default: '1' },
@@ -196,6 +261,7 @@ export async function runRrnaIdentify(args: string[], method?: Marker): Promise<
     if (queryFiles.length === 0) throw new UsageError('--query FILE is required');
     if (values.pairs !== 'by-name' && values.pairs !== 'none') throw new UsageError('--pairs must be by-name or none');
     if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    if (values.names !== 'accepted' && values.names !== 'deposited') throw new UsageError('--names must be accepted or deposited');
     const top = values.top === undefined ? undefined : Number(values.top);
     if (top !== undefined && (!Number.isInteger(top) || top < 1)) throw new UsageError('--top must be a whole number ≥ 1');
     const threads = Number(values.threads);
@@ -211,9 +277,10 @@ export async function runRrnaIdentify(args: string[], method?: Marker): Promise<
       return;
     }
     const loadStarted = performance.now();
-    const references = values.reference
+    const fromFile = values.reference
       ? (await readFastaFile(values.reference)).map((r) => ({ accession: r.accession, species: r.species, lineage: r.lineage, description: r.description, sequence: r.sequence }))
-      : await importedReferences(marker as Marker);
+      : null;
+    const references = fromFile ? (values.names === 'accepted' ? await withImportedNames(fromFile, log) : fromFile) : await importedReferences(marker as Marker);
     log(`read ${references.length} references from ${values.reference ?? 'the database'} in ${((performance.now() - loadStarted) / 1000).toFixed(2)} s`);
 
     const results = await search(marker as Marker, references, queries, threads, log);

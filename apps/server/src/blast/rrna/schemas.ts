@@ -106,7 +106,7 @@ export const sequenceResult = z.discriminatedUnion('ok', [
     queryLength: z.number().int(),
     strand: z.enum(['+', '-']),
     confidence,
-    hits: z.array(hit).describe('the top hit first, then its ties, then other hits with distinct species first'),
+    hits: z.array(hit).describe('the top hit first, then its ties, then the other hits by similarity (which are listed favours species not yet listed)'),
     tiedSpecies: z.array(z.string()),
     tiedHits: z.number().int(),
     aligned: z.number().int().describe('references aligned for this query'),

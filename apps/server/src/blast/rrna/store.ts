@@ -1,4 +1,4 @@
-import { refusalText, type IdentificationResult, type LocalizedText } from '@mdc/core/identify/rrna';
+import { refusalText, sequenceCall, type IdentificationResult, type LocalizedText } from '@mdc/core/identify/rrna';
 import type { Queryable } from '../../db';
 import type { Outcome } from '../method';
 import type { EngineAnswer } from './engine';
@@ -69,8 +69,7 @@ export function sequenceOutcome(taskId: string, answer: EngineAnswer): { outcome
     const { complex } = best.confidence;
     const group = best.confidence.level === 'species-group' || complex ? best.confidence.names : [];
     if (group.length > 1) summary.members = group;
-    const name = complex ? complex.name : group.length > 1 ? group.join(' / ') : best.topHit.species;
-    call = { name, value: best.topHit.similarity, measure: 'similarity', level: best.confidence.level };
+    call = sequenceCall(best);
   }
   if (noMatch.length > 0) {
     summary.noSimilarReference = noMatch.length;

@@ -1,5 +1,6 @@
 import { TSV_COLUMNS, formatIdentificationJson, identificationRows, type FormatOptions } from '../rrna/format';
 import type { IdentificationResult } from '../rrna/search';
+import { itsCallOf } from './call';
 import type { ItsResult } from './identify';
 
 /**
@@ -9,10 +10,10 @@ import type { ItsResult } from './identify';
  */
 export function formatItsTsv(results: readonly ItsResult[], options: FormatOptions = {}): string {
   const lines = [TSV_COLUMNS.join('\t')];
-  for (const row of identificationRows(results as readonly IdentificationResult[], options)) lines.push(TSV_COLUMNS.map((c) => row[c]).join('\t'));
+  for (const row of identificationRows(results as readonly IdentificationResult[], { callOf: itsCallOf, ...options })) lines.push(TSV_COLUMNS.map((c) => row[c]).join('\t'));
   return lines.join('\n') + '\n';
 }
 
 export function formatItsJson(results: readonly ItsResult[], options: FormatOptions = {}): string {
-  return formatIdentificationJson(results as readonly IdentificationResult[], options);
+  return formatIdentificationJson(results as readonly IdentificationResult[], { callOf: itsCallOf, ...options });
 }

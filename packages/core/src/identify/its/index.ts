@@ -10,3 +10,4 @@ export { ITS_SPECIES_GROUPS, itsSpeciesGroupOf, type ItsSpeciesGroup } from './s
 export { ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, ITS_MIN_LENGTH, ITS_MAX_LENGTH } from './thresholds';
 export { ITS_MESSAGES, ITS_BASIS_LABELS, ITS_METHOD_NOTE, type ItsMessageKey } from './messages';
 export { formatItsTsv, formatItsJson } from './format';
+export { itsCall } from './call';

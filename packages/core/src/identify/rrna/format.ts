@@ -1,7 +1,12 @@
-import type { IdentificationResult } from './search';
+import { callLine, type IdentificationCall } from '../index';
+import { sequenceCall } from './call';
+import type { Identification, IdentificationResult } from './search';
 
-/** Columns of `mdc identify --format tsv`. */
-export const TSV_COLUMNS = ['query', 'rank', 'accession', 'species', 'similarity', 'length', 'mismatches', 'gaps', 'score', 'confidence'] as const;
+/**
+ * Columns of `mdc identify --format tsv`. `call` is the sequence's call as the page and the
+ * history head it ("Weissella sp. (closest: Weissella cibaria)"), the same on each of its rows.
+ */
+export const TSV_COLUMNS = ['query', 'rank', 'accession', 'species', 'similarity', 'length', 'mismatches', 'gaps', 'score', 'confidence', 'call'] as const;
 
 export type IdentificationRow = Record<(typeof TSV_COLUMNS)[number], string>;
 
@@ -10,6 +15,8 @@ export interface FormatOptions {
   top?: number;
   /** Keep the printable alignments in JSON (default false). */
   alignments?: boolean;
+  /** The call of an identified sequence (default `sequenceCall`; ITS names its species groups its own way). */
+  callOf?: (result: Identification) => IdentificationCall;
 }
 
 /** `level` or `level:name,name` (species group, genus …), `refused:reason` for refused sequences. */
@@ -27,12 +34,14 @@ function clean(text: string): string {
 /** One row per listed hit (a single row for a refused sequence), as strings ready for TSV. */
 export function identificationRows(results: readonly IdentificationResult[], options: FormatOptions = {}): IdentificationRow[] {
   const rows: IdentificationRow[] = [];
+  const callOf = options.callOf ?? sequenceCall;
   for (const result of results) {
     const confidence = confidenceLabel(result);
     if (!result.ok) {
-      rows.push({ query: clean(result.queryId), rank: '0', accession: '', species: '', similarity: '', length: '', mismatches: '', gaps: '', score: '', confidence });
+      rows.push({ query: clean(result.queryId), rank: '0', accession: '', species: '', similarity: '', length: '', mismatches: '', gaps: '', score: '', confidence, call: '' });
       continue;
     }
+    const call = clean(callLine(callOf(result), 'en'));
     const hits = options.top === undefined ? result.hits : result.hits.slice(0, Math.max(1, options.top));
     for (const hit of hits) {
       rows.push({
@@ -46,6 +55,7 @@ export function identificationRows(results: readonly IdentificationResult[], opt
         gaps: String(hit.gaps),
         score: String(hit.score),
         confidence,
+        call,
       });
     }
   }
@@ -58,8 +68,12 @@ export function formatIdentificationTsv(results: readonly IdentificationResult[]
   return lines.join('\n') + '\n';
 }
 
-/** The results as JSON, hits cut to `top`, alignments left out unless asked for. */
+/**
+ * The results as JSON, hits cut to `top`, alignments left out unless asked for; each identified
+ * sequence with its `call` (the taxon claimed, `closest` above the species, and the `headline`).
+ */
 export function formatIdentificationJson(results: readonly IdentificationResult[], options: FormatOptions = {}): string {
+  const callOf = options.callOf ?? sequenceCall;
   const trimmed = results.map((result) => {
     if (!result.ok) return result;
     const hits = (options.top === undefined ? result.hits : result.hits.slice(0, Math.max(1, options.top))).map((hit) => {
@@ -67,7 +81,8 @@ export function formatIdentificationJson(results: readonly IdentificationResult[
       const { alignment: _alignment, ...rest } = hit;
       return rest;
     });
-    return { ...result, topHit: hits[0], hits };
+    const { value: _value, measure: _measure, ...call } = callOf(result);
+    return { ...result, call: { ...call, headline: callLine(call, 'en') }, topHit: hits[0], hits };
   });
   return JSON.stringify(trimmed, null, 2) + '\n';
 }

@@ -1,6 +1,9 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
+import { Fragment } from 'react';
+import { CLOSEST_LABEL, callHeadlineParts, claimedCall, claimedRank, nextStep, type IdentificationCall, type IdentificationMethod } from '@mdc/core/identify';
 import { LocaleLink } from '../../../components/LocaleLink';
+import { useLocale } from '../../../lib/i18n/hooks';
 import type { ConfidenceLevel, TaskDetail, TaskStatus } from '../api';
 import { BLAST_TEXTS, fmt, useBlastTexts } from '../texts';
 
@@ -92,4 +95,47 @@ export function sequenceFacts(task: TaskDetail, locale: 'zh' | 'en') {
       value: task.identifiedCount !== null && task.status !== 'running' ? fmt(t.identified, { n: task.identifiedCount, total: task.itemCount }) : String(task.itemCount),
     },
   ];
+}
+
+type CallOfList = Pick<IdentificationCall, 'name' | 'level' | 'closest'>;
+
+/**
+ * A call's headline as every method's page and list show it: the taxon claimed, in italics — a
+ * genus as "<i>Weissella</i> sp." ("<i>Weissella</i> 属未定种"), never its closest species.
+ */
+export function CallName({ call, testId }: { call: CallOfList; testId?: string }) {
+  const locale = useLocale();
+  const claimed = claimedCall(call);
+  return (
+    <span className="mdc-blast-call-name" data-testid={testId} data-rank={claimedRank(claimed)}>
+      {callHeadlineParts(claimed, locale).map((part, i) => (part.italic ? <i key={i}>{part.text}</i> : <Fragment key={i}>{part.text}</Fragment>))}
+    </span>
+  );
+}
+
+/** "closest: <i>Weissella cibaria</i>" under a call above the species; nothing for a species. */
+export function ClosestSpecies({ call, taxonId, link = false }: { call: CallOfList; taxonId?: string | null; link?: boolean }) {
+  const locale = useLocale();
+  const claimed = claimedCall(call);
+  const rank = claimedRank(claimed);
+  if (!claimed.closest || rank === 'species' || rank === 'species-group') return null;
+  return (
+    <span className="mdc-blast-closest" data-testid="call-closest">
+      {CLOSEST_LABEL[locale]}
+      {locale === 'zh' ? '：' : ': '}
+      {link ? <SpeciesLink species={claimed.closest} taxonId={taxonId ?? null} testId="top-hit-species" /> : <i>{claimed.closest}</i>}
+    </span>
+  );
+}
+
+/** What settles the species after a call above it, for the method that made the call. */
+export function NextStep({ method, call }: { method: IdentificationMethod; call: CallOfList | null | undefined }) {
+  const locale = useLocale();
+  const step = nextStep(method, call ? claimedCall(call) : null);
+  if (!step) return null;
+  return (
+    <p className="mdc-blast-next-step" data-testid="call-next-step">
+      {step[locale]}
+    </p>
+  );
 }
