@@ -94,7 +94,10 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     const zhLines = csvZh.raw.replace(/^\ufeff/, '').trim().split('\r\n');
     expect(zhLines[0]).toBe('部分,名次,菌种,中文名,%ID,T,质量,复合群,不符合的试验,说明');
     expect(zhLines[1]).toMatch(/^鉴定,1,Escherichia coli,大肠埃希菌,/);
-    expect(zhLines.filter((l) => l.startsWith('候选,'))).toHaveLength(id.candidates.length);
+    // The call's row stands on the first candidate: the others follow, each without a quality label of its own.
+    const candidateRows = zhLines.filter((l) => l.startsWith('候选,'));
+    expect(candidateRows).toHaveLength(id.candidates.length - 1);
+    for (const row of candidateRows) expect(row.split(',')[6]).toBe('');
     expect(zhLines.filter((l) => l.startsWith('反应,'))).toHaveLength(21);
     expect(csvZh.raw).toContain(id.call.label.zh);
     const csvEn = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale: 'en' });
@@ -183,6 +186,13 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     const history = await call(portal, 'GET', '/api/blast/tasks?method=morphology', undefined, { token: alice });
     expect(history.body.data.list.map((t: { id: string }) => t.id)).toEqual([task.id]);
     expect(history.body.data.list[0].call).toMatchObject({ name: 'Coagulase-positive staphylococci', measure: 'percentId' });
+    // The group is called without a quality label and without the S. aureus row's %ID as if it were the group's.
+    expect(history.body.data.list[0].call).toMatchObject({ value: null, level: 'species-group' });
+    const callRow = csv.raw.replace(/^\ufeff/, '').split('\r\n').find((l) => l.startsWith('call,'))!;
+    expect(callRow).toMatch(/^call,1,Coagulase-positive staphylococci,凝固酶阳性葡萄球菌,,,"?group level/);
+    expect(csv.raw).not.toMatch(/identification/i);
+    expect(csv.raw).not.toMatch(/Staphylococcus aureus,[^,]*,9\d\./);
+    expect(pdfRuns(pdf.rawPayload).map((r) => r.text).join('')).not.toMatch(/Good identification|97\.9/);
   });
 
   it('refuses every kind of bad input at once, in the language of the request, naming the field, and stores nothing', async () => {

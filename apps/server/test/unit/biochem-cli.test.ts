@@ -53,7 +53,28 @@ describe('mdc identify --method biochem', () => {
     expect(rowsOf(biochem.out)[1]!.slice(0, 3)).toEqual(['5144572', '1', 'Escherichia coli']);
     const morphology = await run(['mdc', '--method', 'morphology', '--reactions', 'GRAM=+,COCC=+,CLUS=+,CAT=+,COA=+', '--top', '2']);
     expect(morphology.err).toBe('');
-    expect(rowsOf(morphology.out).slice(1).map((r) => r[2])).toEqual(['Staphylococcus aureus', 'Coagulase-negative staphylococci']);
+    expect(rowsOf(morphology.out).slice(1).map((r) => r[2])).toEqual(['Coagulase-positive staphylococci', 'Coagulase-negative staphylococci']);
+  });
+
+  it('--panel primary calls the coagulase-positive group, without a quality label or the S. aureus row\'s %ID as the group\'s', async () => {
+    const { out } = await run(['--panel', 'primary', '--reactions', 'GRAM=+,COCC=+,CLUS=+,CAT=+,COA=+']);
+    const [header, group, ...rest] = rowsOf(out);
+    const col = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(col(group!, 'species')).toBe('Coagulase-positive staphylococci');
+    expect(col(group!, 'level')).toBe('species-group');
+    expect(col(group!, 'probability')).toBe('');
+    // The row the group stands for is not listed again as a species with its own %ID.
+    expect(rest.map((r) => col(r, 'species'))).not.toContain('Staphylococcus aureus');
+    expect(out).not.toMatch(/\bgood\b/);
+  });
+
+  it('API 20E: the quality label is the result\'s (rank 1), never each candidate\'s', async () => {
+    const { out } = await run(['--panel', 'API20E', '--profile', '1604552', '--top', '5']);
+    const [header, first, ...rest] = rowsOf(out);
+    const level = header!.indexOf('level');
+    expect(first![level]).toBe('good');
+    expect(rest.length).toBe(4);
+    for (const r of rest) expect(r[level] ?? '').toBe('');
   });
 
   it('identifies one API 20E profile: header, then query rank species probability t_index level', async () => {
@@ -99,7 +120,7 @@ describe('mdc identify --method biochem', () => {
     const rows = rowsOf(tsv.out).slice(1);
     expect(rows.filter((r) => r[0] === 'coli')).toHaveLength(3);
     expect(rows.find((r) => r[0] === 'coli' && r[1] === '1')![2]).toBe('Escherichia coli');
-    expect(rows.find((r) => r[0] === 'staph' && r[1] === '1')![2]).toBe('Staphylococcus aureus');
+    expect(rows.find((r) => r[0] === 'staph' && r[1] === '1')![2]).toBe('Coagulase-positive staphylococci');
     const json = await run(['--method', 'biochem', '--query', query, '--format', 'json']);
     const parsed = JSON.parse(json.out) as { query: string; profile?: string; call: { taxon: string; level: string }; nextTests: { code: string }[] }[];
     expect(parsed.map((p) => p.query)).toEqual(['coli', 'staph', 'partial']);

@@ -4,6 +4,9 @@ import {
   BIOCHEM_PANELS,
   BiochemInputError,
   biochemErrors,
+  biochemHistoryCall,
+  biochemList,
+  biochemStatement,
   biochemTest,
   panelCode,
   checkBiochemRequest,
@@ -15,6 +18,7 @@ import {
   type BiochemPanel,
   type Reaction,
 } from '@mdc/core/identify/biochem';
+import { callHeadline } from '@mdc/core/identify';
 import { BiochemFileError, readBiochemMatrices } from '@mdc/refdata/biochem';
 
 const usage = `mdc identify --method biochem — identify an isolate from biochemical reactions
@@ -31,13 +35,18 @@ Usage:
   --panel      API20E, conventional or primary, for one isolate
   --profile    numerical profile of the panel (API20E: 7 digits)
   --reactions  test=reaction list, e.g. "IND=+,VP=-,CIT=" (an empty reaction means not done)
-  --format     tsv (default): one row per candidate — query rank species probability t_index
-               level complex tests_against; json: the full results with next tests
+  --format     tsv (default): query rank species probability t_index level complex
+               tests_against closest — rank 1 the call, then the candidates; json: the full
+               results with next tests
   --top        candidates per isolate (default 5)
 
-probability is the %ID (0–100), t_index the typicity T (0–1), level the APIweb quality label
-(excellent, very good, good, acceptable, low discrimination, unacceptable); rank 1 carries the
-label of the call.`;
+Rank 1 is what the result claims: a species, a complex, a genus ("Citrobacter sp." when only the
+genus earns a label; its best species under closest), the group morphology cannot split
+(coagulase-positive staphylococci: level species-group, no %ID — its matrix row's %ID is that of
+S. aureus, not the group's), or nothing for an unacceptable profile (its nearest taxon under
+closest). probability is the %ID (0–100), t_index the typicity T (0–1), level the APIweb quality
+label of the call (excellent, very good, good, acceptable, low discrimination, unacceptable); the
+candidates below carry their %ID and no label: the label belongs to the result.`;
 
 /** Fails with a message and exit code 2, the way command-line tools say "wrong usage". */
 class UsageError extends Error {}
@@ -139,13 +148,37 @@ function formatPercent(value: number): string {
   return (Math.floor(value * 100) / 100).toFixed(2);
 }
 
+/**
+ * TSV: for each isolate, rank 1 is what the result claims — the species, a complex, the group
+ * morphology cannot split, "Citrobacter sp." when only the genus earns a label, or nothing for an
+ * unacceptable profile — with the label and %ID of that claim (none for a morphology group); the
+ * candidates follow with their %ID and no label of their own.
+ */
 export function formatBiochemTsv(results: { query: BiochemQuery; result: BiochemIdentification }[]): string {
-  const rows = ['query\trank\tspecies\tprobability\tt_index\tlevel\tcomplex\ttests_against'];
+  const rows = ['query\trank\tspecies\tprobability\tt_index\tlevel\tcomplex\ttests_against\tclosest'];
+  const against = (c: BiochemIdentification['candidates'][number] | null) =>
+    (c?.testsAgainst ?? []).map((t) => `${t.code}${t.entered}(${t.percentPositive === undefined ? '?' : Math.round(t.percentPositive)}%)`).join(',');
   for (const { query, result } of results) {
-    for (const c of result.candidates) {
-      const level = c.rank === 1 ? result.call.level : c.level;
-      const against = c.testsAgainst.map((t) => `${t.code}${t.entered}(${t.percentPositive === undefined ? '?' : Math.round(t.percentPositive)}%)`).join(',');
-      rows.push([query.id, c.rank, c.taxon, formatPercent(c.percentId), c.typicity.toFixed(2), level, c.complex ?? '', against].join('\t'));
+    const statement = biochemStatement(result);
+    for (const row of biochemList(result).slice(0, Math.max(1, result.candidates.length))) {
+      const c = row.candidate;
+      if (row.role === 'answer') {
+        rows.push(
+          [
+            query.id,
+            1,
+            callHeadline(biochemHistoryCall(statement), 'en'),
+            statement.percentId === null ? '' : formatPercent(statement.percentId),
+            statement.typicity === null ? '' : statement.typicity.toFixed(2),
+            statement.level ?? statement.rank,
+            statement.rank === 'species' ? (c?.complex ?? '') : '',
+            against(c),
+            statement.closest ?? '',
+          ].join('\t'),
+        );
+        continue;
+      }
+      rows.push([query.id, row.rank, c!.taxon, formatPercent(c!.percentId), c!.typicity.toFixed(2), '', c!.complex ?? '', against(c), ''].join('\t'));
     }
   }
   return rows.join('\n') + '\n';

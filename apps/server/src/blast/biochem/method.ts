@@ -13,6 +13,8 @@ import {
   UNACCEPTABLE_TYPICITY,
   checkBiochemRequest,
   encodeProfile,
+  biochemHistoryCall,
+  biochemStatement,
   identifyBiochemRequest,
   type BiochemRequest,
   type CheckedBiochemRequest,
@@ -141,14 +143,11 @@ function orderedReactions(panel: PanelId, reactions: Record<string, '+' | '-'>):
 }
 
 /**
- * The call as the history shows it: an unacceptable profile names no taxon (its label is the
- * answer); a complex or the group morphology cannot split is named instead of the species.
+ * The call as the history shows it: what the result claims (biochemStatement) — an unacceptable
+ * profile names no taxon, a complex, a morphology group or a genus is named instead of the species.
  */
 function callOf(result: BiochemTaskResult): IdentificationCall {
-  const { call, headline } = result.identification;
-  if (headline?.kind === 'unacceptable') return { name: '', value: null, measure: 'percentId', level: call.level };
-  const name = headline && (headline.kind === 'complex' || headline.kind === 'morphology-group') ? headline.name.en : call.taxon;
-  return { name, value: Math.round(call.percentId * 100) / 100, measure: 'percentId', level: call.level };
+  return biochemHistoryCall(biochemStatement(result.identification));
 }
 
 export function biochemInfo(): BiochemInfo {
@@ -245,6 +244,8 @@ export const biochemMethod: BlastMethod = {
           ...(input.sampleName ? { sampleName: input.sampleName } : {}),
           ...(call.zh ? { zh: call.zh } : {}),
           typicity: Math.round(call.typicity * 100) / 100,
+          // The quality label of what the call claims (the history's level names the rank above the species).
+          quality: biochemStatement(identification).level,
           ...(identification.groupCall ? { groupCall: { kind: identification.groupCall.kind, name: identification.groupCall.name, percentId: identification.groupCall.percentId } } : {}),
         },
       },

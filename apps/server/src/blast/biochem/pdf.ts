@@ -1,6 +1,6 @@
-import { taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
+import { biochemHistoryCall, biochemList, biochemStatement, taxonNameParts, type BiochemCandidate } from '@mdc/core/identify/biochem';
 import { biochemMatrixSource } from '@mdc/contracts';
-import type { Language } from '@mdc/core/identify';
+import { CLOSEST_LABEL, callHeadlineParts, nextStep, type Language } from '@mdc/core/identify';
 import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
 import { BIOCHEM_REPORT_TEXT, levelLabel, pct, sign } from './report';
@@ -103,6 +103,8 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
 
   const id = result.identification;
   const call = id.call;
+  const statement = biochemStatement(id);
+  const claimed = biochemHistoryCall(statement);
 
   // The call.
   heading(t.call);
@@ -119,16 +121,38 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     else doc.font(text).fontSize(15).fillColor('#000').text(headline.name.en, left, callY);
     doc.y = Math.max(doc.y, callY + 20);
     doc.font(text).fontSize(9).fillColor('#444').text(`${t.settledBy}: ${headline.settles[lang]}`, left, doc.y, { width });
+  } else if (statement.rank === 'genus') {
+    // Only the genus earns a label: headed as the genus, its best species only as the closest.
+    const parts = callHeadlineParts(claimed, lang);
+    let x = left;
+    for (const part of parts) {
+      doc.font(part.italic ? italic : text).fontSize(15).fillColor('#000').text(part.text, x, callY, { lineBreak: false });
+      x += doc.widthOfString(part.text);
+    }
+    doc.x = left;
+    doc.y = callY + 20;
+    if (statement.closest) {
+      const label = `${CLOSEST_LABEL[lang]}${lang === 'zh' ? '：' : ': '}`;
+      doc.font(text).fontSize(10).fillColor('#444').text(label, left, doc.y, { lineBreak: false });
+      name(statement.closest, left + doc.widthOfString(label), doc.y, 10, width / 2, '#444');
+      doc.x = left;
+      doc.y += 14;
+    }
   } else {
     name(call.taxon, left, callY, 15, width, '#000');
     doc.y = callY + 20;
   }
   doc.x = left;
-  if (call.zh && headline?.kind !== 'unacceptable' && headline?.kind !== 'complex' && headline?.kind !== 'morphology-group') doc.font(text).fontSize(10).fillColor('#444').text(call.zh, left, doc.y);
+  if (call.zh && statement.rank === 'species' && headline?.kind !== 'complex') doc.font(text).fontSize(10).fillColor('#444').text(call.zh, left, doc.y);
   if (headline?.kind === 'presumptive') doc.font(text).fontSize(9).fillColor('#614700').text(headline.settles[lang], left, doc.y, { width });
-  doc.font(text).fontSize(10).fillColor(LEVEL_COLOUR[call.level] ?? '#222').text(`${call.label[lang]}    %ID ${pct(call.percentId)}    T ${call.typicity.toFixed(2)}`, left, doc.y + 2);
+  // The label and %ID of what is claimed; a morphology group has neither (its row's %ID is its model species').
+  const stated = statement.label ? `${statement.label[lang]}    %ID ${pct(statement.percentId ?? undefined)}    T ${(statement.typicity ?? 0).toFixed(2)}` : t.groupNoLabel;
+  doc.font(text).fontSize(10).fillColor(statement.level ? (LEVEL_COLOUR[statement.level] ?? '#222') : '#444').text(stated, left, doc.y + 2, { width });
   doc.fillColor('#222').fontSize(9);
-  if (id.groupCall) {
+  // A complex or a morphology group already says what settles it.
+  const next = headline?.kind === 'complex' || headline?.kind === 'morphology-group' ? null : nextStep(result.panel.id === 'primary' ? 'morphology' : 'biochem', claimed);
+  if (next) doc.moveDown(0.2).fillColor('#0050b3').text(next[lang], left, doc.y, { width }).fillColor('#222');
+  if (id.groupCall && statement.rank === 'species') {
     const y = doc.y + 3;
     const label = `${t.groupCall[id.groupCall.kind]}: `;
     doc.text(label, left, y, { lineBreak: false });
@@ -196,8 +220,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     { label: t.columns.taxon, width: 150 },
     { label: t.columns.percentId, width: 36 },
     { label: t.columns.typicity, width: 28 },
-    { label: t.columns.level, width: 104 },
-    { label: t.columns.against, width: width - 334 },
+    { label: t.columns.against, width: width - 230 },
   ];
   const header = () => {
     room(16);
@@ -210,10 +233,12 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     doc.y = y + 12;
   };
   header();
-  for (const candidate of id.candidates) {
+  // The row a call stands on is not repeated; the quality label is the call's, not each candidate's.
+  for (const { candidate: listed } of biochemList(id).slice(1)) {
+    const candidate = listed!;
     const against = candidate.testsAgainst.map((x) => `${x.code}${sign(x.entered)} ${pct(x.percentPositive)}%`).join(', ');
     doc.font(text).fontSize(7.5);
-    const height = Math.max(12, doc.heightOfString(against || '—', { width: columns[5]!.width - 4 }) + 3);
+    const height = Math.max(12, doc.heightOfString(against || '—', { width: columns[4]!.width - 4 }) + 3);
     room(height);
     const y = doc.y;
     let cx = left;
@@ -226,9 +251,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     cx += columns[2]!.width;
     doc.text(candidate.typicity.toFixed(2), cx, y, { width: columns[3]!.width - 4, lineBreak: false });
     cx += columns[3]!.width;
-    doc.text(levelLabel(candidate.rank === 1 ? call.level : candidate.level, lang), cx, y, { width: columns[4]!.width - 4, lineBreak: false });
-    cx += columns[4]!.width;
-    doc.text(against || '—', cx, y, { width: columns[5]!.width - 4 });
+    doc.text(against || '—', cx, y, { width: columns[4]!.width - 4 });
     doc.x = left;
     doc.y = y + height;
   }

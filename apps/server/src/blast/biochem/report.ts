@@ -1,5 +1,5 @@
-import { QUALITY_LABELS, biochemTest, type QualityLevel } from '@mdc/core/identify/biochem';
-import type { Language } from '@mdc/core/identify';
+import { QUALITY_LABELS, biochemHistoryCall, biochemList, biochemStatement, biochemTest, type QualityLevel } from '@mdc/core/identify/biochem';
+import { CLOSEST_LABEL, callHeadline, nextStep, type Language } from '@mdc/core/identify';
 import { csvDocument } from '../csv';
 import type { TaskRow } from '../tasks';
 import type { BiochemTaskResult } from './schemas';
@@ -19,6 +19,7 @@ export const BIOCHEM_REPORT_TEXT = {
     call: '鉴定结果',
     groupCall: { complex: '复合群水平', genus: '属水平' },
     nearestBelow: '生化谱不可接受：下列为最接近的菌种，不是鉴定结果',
+    groupNoLabel: '菌群水平（不给 %ID 与质量标签：该矩阵行的 %ID 来自其代表菌种，不是整个菌群的）',
     settledBy: '区分方法',
     candidates: '候选菌种',
     picture: '反应谱与候选菌种的阳性率',
@@ -63,6 +64,7 @@ export const BIOCHEM_REPORT_TEXT = {
     call: 'Identification',
     groupCall: { complex: 'complex level', genus: 'genus level' },
     nearestBelow: 'Unacceptable profile: the taxa below are the nearest, not an identification',
+    groupNoLabel: 'group level (no %ID or quality label: the matrix row\'s %ID is that of its model species, not the group\'s)',
     settledBy: 'Settled by',
     candidates: 'Candidates',
     picture: 'The profile against the % positive of the candidates',
@@ -131,29 +133,45 @@ export function biochemCsv(task: TaskRow, lang: Language): string {
   ]
     .filter(Boolean)
     .join(' · ');
-  // The headline is the call: an unacceptable profile names no taxon, a complex or group is named instead of its species.
+  // The call row states what the result claims (biochemStatement): an unacceptable profile names no taxon; a complex,
+  // a morphology group or a genus is named instead of its species, with the label and %ID of that claim only.
+  const statement = biochemStatement(id);
+  const claimed = biochemHistoryCall(statement);
   const headline = id.headline;
   if (headline?.kind === 'unacceptable') {
     rows.push([t.sections.call, '', '', '', '', '', call.label[lang], '', '', [t.nearestBelow, callNote].join(' · ')]);
   } else {
     const grouped = headline && (headline.kind === 'complex' || headline.kind === 'morphology-group' || headline.kind === 'presumptive') ? headline : null;
     const settles = grouped?.settles ? `${t.settledBy}: ${grouped.settles[lang]}` : '';
-    const callName = grouped && grouped.kind !== 'presumptive' ? grouped.name.en : call.taxon;
-    const callZh = grouped && grouped.kind !== 'presumptive' ? grouped.name.zh : (call.zh ?? '');
-    rows.push([t.sections.call, 1, callName, callZh, pct(call.percentId), call.typicity.toFixed(2), call.label[lang], call.complex ?? '', against(call.testsAgainst), [settles, callNote].filter(Boolean).join(' · ')]);
+    const closest = statement.closest ? `${CLOSEST_LABEL[lang]}${lang === 'zh' ? '：' : ': '}${statement.closest}` : '';
+    // A complex or a morphology group already says what settles it.
+    const next = grouped && grouped.kind !== 'presumptive' ? '' : (nextStep(result.panel.id === 'primary' ? 'morphology' : 'biochem', claimed)?.[lang] ?? '');
+    rows.push([
+      t.sections.call,
+      1,
+      callHeadline(claimed, 'en'),
+      statement.zh ?? (statement.rank === 'genus' ? callHeadline(claimed, 'zh') : ''),
+      statement.percentId === null ? '' : pct(statement.percentId),
+      statement.typicity === null ? '' : statement.typicity.toFixed(2),
+      statement.label?.[lang] ?? t.groupNoLabel,
+      statement.rank === 'species' ? (call.complex ?? '') : '',
+      statement.rank === 'species' || statement.rank === 'species-group' ? against(call.testsAgainst) : '',
+      [closest, settles, next, callNote].filter(Boolean).join(' · '),
+    ]);
   }
-  for (const candidate of id.candidates) {
+  // The candidates with their %ID and T; the quality label is the call's alone. The row a call stands on is not repeated.
+  for (const { candidate } of biochemList(id).slice(1)) {
     rows.push([
       t.sections.candidate,
-      candidate.rank,
-      candidate.taxon,
-      candidate.zh ?? '',
-      pct(candidate.percentId),
-      candidate.typicity.toFixed(2),
-      levelLabel(candidate.level, lang),
-      candidate.complex ?? '',
-      against(candidate.testsAgainst),
-      candidate.synonyms.length ? candidate.synonyms.join('; ') : '',
+      candidate!.rank,
+      candidate!.taxon,
+      candidate!.zh ?? '',
+      pct(candidate!.percentId),
+      candidate!.typicity.toFixed(2),
+      '',
+      candidate!.complex ?? '',
+      against(candidate!.testsAgainst),
+      candidate!.synonyms.length ? candidate!.synonyms.join('; ') : '',
     ]);
   }
   // Words, not signs: a spreadsheet would take a leading + or – for a formula.

@@ -8,3 +8,4 @@ export * from './identify';
 export * from './request';
 export * from './names';
 export * from './headline';
+export * from './statement';
