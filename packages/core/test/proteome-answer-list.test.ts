@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerList, type CombinedCall } from '../src/identify/proteome';
+import { answerCall, answerList, type CombinedCall } from '../src/identify/proteome';
 
 const hit = (species: string, score: number, level: 'subspecies' | 'species' | 'genus' | 'none') => ({ species, score, level });
 const answer = (c: Partial<CombinedCall>) => ({ carriedBy: 'library-free', name: '', level: 'none', score: null, ...c }) as CombinedCall;
@@ -34,5 +34,16 @@ describe('a spectrum\'s list: the answer is rank 1, library entries below it are
       [1, 'answer', '', null],
       [2, 'closest', null, 'Citrobacter amalonaticus'],
     ]);
+  });
+});
+
+describe('a genus-level answer claims the genus', () => {
+  it('library-free "Escherichia: coli / fergusonii" is the genus Escherichia, the species it cannot separate the closest', () => {
+    expect(answerCall({ name: 'Escherichia: coli / fergusonii', level: 'genus' })).toEqual({ name: 'Escherichia', level: 'genus', closest: 'Escherichia coli / Escherichia fergusonii' });
+  });
+  it('a spectral genus-level entry is its genus, the entry the closest; a species stays a species', () => {
+    expect(answerCall({ name: 'Citrobacter freundii', level: 'genus' })).toEqual({ name: 'Citrobacter', level: 'genus', closest: 'Citrobacter freundii' });
+    expect(answerCall({ name: 'Citrobacter freundii', level: 'species' })).toEqual({ name: 'Citrobacter freundii', level: 'species', closest: null });
+    expect(answerCall({ name: '', level: 'none' })).toEqual({ name: '', level: 'none', closest: null });
   });
 });

@@ -51,14 +51,24 @@ describe.each(dbKinds)('proteome: both paths on every spectrum, on %s', (kind) =
     // Never the spectral library's species band.
     expect(['species', 'subspecies']).not.toContain(s.combined.level);
     expect(task.proteome.proteins).toMatchObject({ genera: 41 });
-    // The history shows the answer and its level.
-    expect(task.call).toMatchObject({ name: s.libraryFree.label, level: 'genus' });
+    // The history shows the answer as it claims: the genus, the species it cannot separate as the closest.
+    expect(task.call).toMatchObject({ name: 'Escherichia', level: 'genus' });
+    expect(task.call.closest ?? 'Escherichia coli').toMatch(/^Escherichia coli/);
     // Exports carry it, in the reader's language.
     const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { locale: 'zh' });
     const [header, first] = csv.raw.replace(/^\ufeff/, '').split('\r\n');
     expect(header).toMatch(/,结论,依据,无谱库鉴定（理论蛋白质量）$/);
     expect(first).toContain('无谱库（理论蛋白质量）');
     expect(first).toContain('Escherichia: coli');
+    // Rank 1 is the answer, headed as the genus; the library's entries follow as the closest, without a level.
+    const cells = first!.split(',');
+    expect(cells.slice(2, 4)).toEqual(['1', expect.stringMatching(/^"?Escherichia 属未定种（最接近：Escherichia coli/)]);
+    const rest = csv.raw.replace(/^\ufeff/, '').trim().split('\r\n').slice(2);
+    expect(rest.length).toBeGreaterThan(0);
+    for (const row of rest) {
+      expect(row).toContain(',最接近的谱库条目,');
+      expect(row).not.toMatch(/属（\+）|种（\+\+/);
+    }
     for (const locale of ['zh', 'en'] as const) {
       if (!pdfAvailable(locale)) continue;
       const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { local: locale } });

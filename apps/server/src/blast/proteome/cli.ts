@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { callHeadline } from '@mdc/core/identify';
 import {
+  answerCall,
   answerList,
   buildLibraryEntry,
   buildProteinReference,
@@ -81,6 +83,8 @@ function noteOf(r: SpectrumIdentification, q?: ProteomeQueryResult): string {
   if (q?.combined) {
     notes.push(`carried-by:${q.combined.carriedBy}`);
     if (q.combined.name) notes.push(`answer:${q.combined.name} (${q.combined.level}${q.combined.score === null ? '' : ` ${roundScore(q.combined.score).toFixed(2)}`})`);
+    const closest = answerCall(q.combined).closest;
+    if (closest) notes.push(`closest:${closest}`);
   }
   if (q?.libraryFree) notes.push(`library-free:${q.libraryFree.level === 'none' ? 'none' : q.libraryFree.label} (${roundScore(q.libraryFree.score).toFixed(2)})`);
   if (r.sameSpectrum) notes.push('same-spectrum-as-entry');
@@ -112,7 +116,7 @@ export function formatProteomeTsv(results: readonly ProteomeQueryResult[], top: 
         [
           clean(query),
           String(row.rank),
-          clean(row.role === 'answer' ? (row.name ?? '') : hit!.species),
+          clean(row.role === 'answer' ? callHeadline(answerCall({ name: row.name ?? '', level: row.level ?? 'none' }), 'en') : hit!.species),
           row.score === null ? '' : roundScore(row.score).toFixed(2),
           row.role === 'answer' ? row.level! : 'closest',
           clean(hit?.strain ?? ''),

@@ -1,7 +1,7 @@
 import { proteomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
-import { DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, spectrumLabels, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
+import { answerCall, DEFAULT_IDENTIFY, DEFAULT_PREPROCESS, roundScore, SCORE_BANDS, spectrumLabels, type LibraryEntry, type ProteomeHit } from '@mdc/core/identify/proteome';
 import { acceptedFormats, DEFAULT_LIMITS, formatBytes } from '@mdc/refdata/maldi';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
@@ -121,9 +121,11 @@ function callOf(result: ProteomeTaskResult): IdentificationCall | null {
   const s = result.spectra.find((x) => x.combined && x.combined.level !== 'none') ?? result.spectra.find((x) => x.call) ?? result.spectra[0];
   if (!s) return null;
   const c = s.combined;
-  if (c) return { name: c.name, value: c.score === null ? null : roundScore(c.score), measure: 'logScore', level: c.level };
-  if (!s.call) return { name: '', value: null, measure: 'logScore', level: 'none' };
-  return { name: s.level === 'none' ? '' : s.call.species, value: roundScore(s.call.score), measure: 'logScore', level: s.level };
+  // At genus level the call is the genus, its species (or library entry) only the closest.
+  const claim = c ? answerCall(c) : s.call ? answerCall({ name: s.call.species, level: s.level }) : null;
+  if (!claim) return { name: '', value: null, measure: 'logScore', level: 'none' };
+  const score = c ? c.score : s.call!.score;
+  return { name: claim.name, value: score === null || claim.level === 'none' ? null : roundScore(score), measure: 'logScore', level: claim.level, ...(claim.closest ? { closest: claim.closest } : {}) };
 }
 
 /** The reference's size as a result states it. */

@@ -1,5 +1,5 @@
-import type { Language } from '@mdc/core/identify';
-import { explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
+import { CLOSEST_LABEL, callHeadline, callLine, nextStep, type Language } from '@mdc/core/identify';
+import { answerCall, answerList, explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
 import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
 
@@ -150,7 +150,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       ],
       result.spectra.map((s) => {
         const c = s.combined;
-        const name = c ? c.name || t.noCall : s.call && s.level !== 'none' ? s.call.species : t.noCall;
+        const name = c ? (c.name ? callLine(answerCall(c), lang) : t.noCall) : s.call && s.level !== 'none' ? s.call.species : t.noCall;
         const score = c ? (c.score === null ? '' : roundScore(c.score).toFixed(2)) : s.call ? roundScore(s.call.score).toFixed(2) : '';
         return [
           spectrumName(s, plate),
@@ -172,24 +172,37 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
     heading(plate ? `${t.columns.spectrum} ${s.position + 1}: ${spectrumName(s, plate)}` : s.combined ? t.answer : t.call, plate ? 11 : 12);
     if (plate) doc.font(text).fontSize(7.5).fillColor('#666').text(s.file, { width }).fontSize(9).fillColor('#222');
     const c = s.combined;
+    // Whether the library's first entry is the answer; otherwise its entries are only the closest.
+    const fromLibrary = answerList(s.hits, c)[0]?.hit != null;
     if (c) {
       // The answer from both paths first, with the evidence that carried it.
-      const answerName = c.name || t.noCall;
+      // At genus level the genus is the answer ("Escherichia sp."), its species only the closest.
+      const claim = answerCall(c);
+      const answerName = c.name ? callHeadline(claim, lang) : t.noCall;
       doc.font(c.name ? italicFor(answerName) : text).fontSize(14).fillColor(BAND_COLOUR[c.level]).text(answerName, { width });
+      if (claim.closest) mixed([{ value: `${CLOSEST_LABEL[lang]}${lang === 'zh' ? '：' : ': '}`, font: text }, { value: claim.closest, font: oblique }]);
       doc.font(text).fontSize(9).fillColor('#222').text(`${t.answerLevel[c.level]}${c.score === null ? '' : `  ·  ${t.columns.score} ${roundScore(c.score).toFixed(2)}`}  ·  ${t.columns.carriedBy}: ${t.carriedBy[c.carriedBy]}`, { width });
       doc.fillColor('#444').text(c.text[lang], { width }).fillColor('#222');
+      const next = nextStep('proteome', claim);
+      if (next) doc.fillColor('#0050b3').text(next[lang], { width }).fillColor('#222');
       if (s.libraryFree) {
         const lf = s.libraryFree;
         doc.moveDown(0.3).font(text).fontSize(9).fillColor(BLUE).text(t.libraryFree, { width }).fillColor('#222');
         if (lf.level !== 'none') mixed([{ value: lf.label, font: oblique }, { value: `  ${t.columns.score} ${roundScore(lf.score).toFixed(2)}`, font: text }]);
         doc.font(text).fontSize(8).fillColor('#444').text(lf.text[lang], left, doc.y, { width }).fillColor('#222');
       }
-      doc.moveDown(0.3).font(text).fontSize(9).fillColor(BLUE).text(t.spectral, left, doc.y, { width }).fillColor('#222');
+      doc.moveDown(0.3).font(text).fontSize(9).fillColor(BLUE).text(fromLibrary ? t.spectral : t.closestEntries, left, doc.y, { width }).fillColor('#222');
     }
-    const name = s.call && s.level !== 'none' ? s.call.species : t.noCall;
-    doc.font(s.call && s.level !== 'none' ? italicFor(name) : text).fontSize(c ? 11 : 14).fillColor(BAND_COLOUR[s.level]).text(name, { width });
-    doc.font(text).fontSize(9).fillColor('#222');
-    if (s.call) doc.text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}  ·  ${t.level[s.level]}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
+    if (fromLibrary) {
+      const name = s.call && s.level !== 'none' ? s.call.species : t.noCall;
+      doc.font(s.call && s.level !== 'none' ? italicFor(name) : text).fontSize(c ? 11 : 14).fillColor(BAND_COLOUR[s.level]).text(name, { width });
+      doc.font(text).fontSize(9).fillColor('#222');
+      if (s.call) doc.text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}  ·  ${t.level[s.level]}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
+    } else if (s.call) {
+      // Not the answer: the library's nearest entry, its score, and no level of its own.
+      doc.font(italicFor(s.call.species)).fontSize(11).fillColor('#444').text(s.call.species, { width });
+      doc.font(text).fontSize(9).fillColor('#222').text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
+    }
     if (s.runnerUp) {
       mixed([
         { value: `${t.runnerUp}: `, font: text },
@@ -210,7 +223,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       doc.y = top + 176;
     }
     if (s.hits.length) {
-      doc.font(text).fontSize(9).fillColor(BLUE).text(t.hits, left, doc.y, { width });
+      doc.font(text).fontSize(9).fillColor(BLUE).text(fromLibrary ? t.hits : t.closestEntries, left, doc.y, { width });
       doc.moveDown(0.2);
       table(
         [
@@ -234,7 +247,8 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
           (100 * h.referenceMatchedShare).toFixed(0),
           h.intensityCorrelation.toFixed(2),
         ]),
-        s.hits.map((h) => BAND_COLOUR[h.level]),
+        // Only the answer's row in its band's colour: the entries below it are not calls.
+        s.hits.map((h, i) => (i === 0 && fromLibrary ? BAND_COLOUR[h.level] : '#222')),
       );
     }
     const notes = spectrumNotes(s, result, lang);

@@ -1,5 +1,5 @@
-import type { Language } from '@mdc/core/identify';
-import { roundScore } from '@mdc/core/identify/proteome';
+import { callLine, type Language } from '@mdc/core/identify';
+import { answerCall, answerList, roundScore } from '@mdc/core/identify/proteome';
 import { csvDocument } from '../csv';
 import type { TaskRow } from '../tasks';
 import type { ProteomeSpectrumResult, ProteomeTaskResult } from './schemas';
@@ -27,6 +27,8 @@ const TEXTS = {
   close: { zh: '与次优菌种相差不足 {m}，不能可靠区分', en: 'runner-up within {m}: not reliably told apart' },
   mixture: { zh: '可能为混合培养', en: 'possible mixed culture' },
   hits: { zh: '前十个匹配', en: 'Top ten matches' },
+  closestEntry: { zh: '最接近的谱库条目', en: 'closest library entry' },
+  closestEntries: { zh: '最接近的谱库条目', en: 'Closest library entries' },
   plate: { zh: '靶板汇总', en: 'Plate summary' },
   picture: { zh: '谱图对照（上：查询谱图；下：参考主谱图，倒置；绿色：匹配的峰）', en: 'Spectra compared (above: the query; below: the reference main spectrum, mirrored; green: matched peaks)' },
   library: { zh: '参考谱库', en: 'Reference library' },
@@ -116,7 +118,7 @@ export function spectrumNotes(s: ProteomeSpectrumResult, result: ProteomeTaskRes
   return notes.join(' · ');
 }
 
-/** The proteome result as CSV: for every spectrum its top ten, rank 1 being the call, with the notes on that row. */
+/** The proteome result as CSV: for every spectrum its answer as rank 1, then the library's closest entries, the notes on the answer's row. */
 export function proteomeCsv(task: TaskRow, lang: Language): string {
   const t = PROTEOME_REPORT_TEXT[lang];
   const c = t.columns;
@@ -124,7 +126,7 @@ export function proteomeCsv(task: TaskRow, lang: Language): string {
   const rows: (string | number | null)[][] = [[c.spectrum, c.spot, c.rank, c.species, c.strain, c.score, c.level, c.matched, c.queryShare, c.referenceShare, c.correlation, c.reference, c.note, c.answer, c.carriedBy, c.libraryFree]];
   /** The answer columns, on a spectrum's first row. */
   const answer = (s: ProteomeSpectrumResult) => [
-    s.combined ? s.combined.name || t.noCall : '',
+    s.combined ? (s.combined.name ? callLine(answerCall(s.combined), lang) : t.noCall) : '',
     s.combined ? t.carriedBy[s.combined.carriedBy] : '',
     s.libraryFree ? (s.libraryFree.level === 'none' ? t.libraryFreeNone : `${s.libraryFree.label} (${roundScore(s.libraryFree.score).toFixed(2)})`) : '',
   ];
@@ -133,26 +135,30 @@ export function proteomeCsv(task: TaskRow, lang: Language): string {
     return csvDocument(rows);
   }
   for (const s of result.spectra) {
-    if (s.hits.length === 0) {
+    if (s.refused || (s.hits.length === 0 && !s.combined)) {
       rows.push([s.file, s.spot ?? '', '', '', '', '', t.levelShort.none, '', '', '', '', '', spectrumNotes(s, result, lang), ...answer(s)]);
       continue;
     }
-    for (const h of s.hits) {
+    // Rank 1 is the answer, whichever evidence carried it; the library's entries follow as the closest, without a level.
+    for (const row of answerList(s.hits, s.combined)) {
+      const h = row.hit;
+      const first = row.role === 'answer';
+      const lf = first && !h && s.combined?.carriedBy !== 'none' ? s.libraryFree : null;
       rows.push([
         s.file,
         s.spot ?? '',
-        h.rank,
-        h.species,
-        h.strain ?? '',
-        roundScore(h.score).toFixed(2),
-        t.levelShort[h.level],
-        h.matchedPeaks,
-        (100 * h.queryMatchedShare).toFixed(1),
-        (100 * h.referenceMatchedShare).toFixed(1),
-        h.intensityCorrelation.toFixed(3),
-        h.entryId,
-        h.rank === 1 ? spectrumNotes(s, result, lang) : '',
-        ...(h.rank === 1 ? answer(s) : ['', '', '']),
+        row.rank,
+        first ? (row.name ? callLine(answerCall({ name: row.name, level: row.level ?? 'none' }), lang) : t.noCall) : h!.species,
+        h?.strain ?? '',
+        row.score === null ? '' : roundScore(row.score).toFixed(2),
+        first ? t.levelShort[row.level ?? 'none'] : t.closestEntry,
+        h ? h.matchedPeaks : lf ? (lf.candidates[0]?.matches.length ?? '') : '',
+        h ? (100 * h.queryMatchedShare).toFixed(1) : '',
+        h ? (100 * h.referenceMatchedShare).toFixed(1) : '',
+        h ? h.intensityCorrelation.toFixed(3) : '',
+        h ? h.entryId : lf ? t.carriedBy['library-free'] : '',
+        first ? spectrumNotes(s, result, lang) : '',
+        ...(first ? answer(s) : ['', '', '']),
       ]);
     }
   }

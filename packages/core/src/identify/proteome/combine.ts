@@ -148,3 +148,23 @@ export function answerList<H extends { species: string; score: number; level: Pr
   }
   return rows.slice(0, Math.max(1, top));
 }
+
+/**
+ * The taxon an answer claims, as the frame states calls (`callHeadline`, `callLine`): a species
+ * as named; at genus level the genus itself — "Escherichia sp." — with the species it could not
+ * separate (library-free: "Escherichia coli / Escherichia fergusonii") or the library entry it
+ * stands on as the closest, never a species with a small genus tag.
+ */
+export function answerCall(combined: Pick<CombinedCall, 'name' | 'level'>): { name: string; level: CombinedCall['level']; closest: string | null } {
+  const name = combined.name.trim();
+  if (combined.level !== 'genus' || !name) return { name: combined.level === 'none' ? '' : name, level: combined.level, closest: null };
+  const colon = name.indexOf(':');
+  if (colon > 0) {
+    // The library-free label, "Escherichia: coli / fergusonii".
+    const genus = name.slice(0, colon).trim();
+    const species = name.slice(colon + 1).split('/').map((s) => s.trim()).filter(Boolean);
+    return { name: genus, level: 'genus', closest: species.length ? species.map((s) => `${genus} ${s}`).join(' / ') : null };
+  }
+  const genus = name.split(/\s+/)[0]!;
+  return { name: genus, level: 'genus', closest: genus === name ? null : name };
+}

@@ -85,5 +85,5 @@ export {
   type ProteinReference,
   type SpeciesEvidence,
 } from './library-free';
-export { answerList, combineEvidence, type AnswerListRow, type CombinedCall, type EvidenceSource } from './combine';
+export { answerCall, answerList, combineEvidence, type AnswerListRow, type CombinedCall, type EvidenceSource } from './combine';
 export { spectrumLabels } from './labels';
