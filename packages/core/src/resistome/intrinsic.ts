@@ -71,3 +71,10 @@ export function intrinsicRuleFor(organism: string | undefined, gene: string, fam
       !(r.narrowSpectrumOnly && hasExtendedSpectrum(drugNames)),
   );
 }
+
+const EXTENDED_CODES = new Set(['CTX', 'CAZ', 'CRO', 'FEP', 'ATM', 'IPM', 'MEM', 'ETP', 'CFM']);
+
+/** The same, for drug codes. */
+export function hasExtendedSpectrumCodes(codes: readonly string[]): boolean {
+  return codes.some((c) => EXTENDED_CODES.has(c));
+}
