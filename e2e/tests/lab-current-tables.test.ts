@@ -102,4 +102,62 @@ describe.each([
     await shots(page, `bp-history-${locale}`);
     await context.close();
   });
+
+  // Issue 24: EUCAST 2025 has cefazolin breakpoints for Enterobacterales for uncomplicated UTI only.
+  it('answers a blood culture E. coli cefazolin MIC 2 under EUCAST 2025 with no breakpoint for its site, naming the uUTI row', async () => {
+    const { email, password } = await activeAccount(stack);
+    const login = await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    const token = login.json().data.token as string;
+    const created = await stack.portal.app.inject({
+      method: 'POST',
+      url: '/api/lab/experiments',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        sampleName: 'Blood culture 2026-0201',
+        sampleType: 'bl',
+        organism: 'Escherichia coli',
+        method: 'MIC',
+        site: 'general',
+        guideline: 'EUCAST',
+        year: 2025,
+        results: [
+          { antibiotic: 'CZO', value: '2' },
+          { antibiotic: 'GEN', value: '1' },
+        ],
+      },
+    });
+    expect(created.json().code).toBe(0);
+    const id = created.json().data.id as string;
+    const { page, context } = await stack.newPage({ locale: browserLocale });
+    await logIn(page, email, password, `${prefix}/login?redirect=${encodeURIComponent(`${prefix}/lab/res?id=${id}`)}`);
+    const cefazolin = page.locator('[data-testid=result-row][data-code=CZO]').first();
+    await cefazolin
+      .getByText(locale === 'zh' ? '无适用于全身感染（血液，不限部位）的折点' : 'no breakpoint for a systemic infection (blood, not site-specific)', { exact: false })
+      .first()
+      .waitFor();
+    expect(await cefazolin.innerText()).toContain('S ≤ (0.001) · I 0.002–4 · R > 4 mg/L');
+    expect(await cefazolin.innerText()).not.toMatch(/→ I\b|→ 敏感-增加暴露/);
+    await shots(page, `lab-res-site-${locale}`);
+    await context.close();
+  });
+
+  it('on submitting an empty form, says how many fields are missing and moves to the first', async () => {
+    const { page, context } = await stack.newPage({ locale: browserLocale });
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto(`${prefix}/lab`);
+    // the defaults (method, guideline) are in once the options have loaded
+    await page.locator('[data-testid=guideline] .ant-select-selection-item').waitFor();
+    await page.getByTestId('lab-submit').scrollIntoViewIfNeeded();
+    await page.getByTestId('lab-submit').click();
+    // sample name, sample type, organism, site and the antibiotics (method and guideline have defaults)
+    await page.getByText(locale === 'zh' ? '还有 5 项必填内容未填写，已跳到第一项' : '5 required fields are missing; the form has moved to the first').waitFor();
+    await page.waitForFunction(() => {
+      const box = document.getElementById('sampleName')?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sampleName');
+    await page.getByText(locale === 'zh' ? '样本名称不能为空' : 'SampleName can not be null').waitFor();
+    await shots(page, `lab-empty-${locale}`);
+    await context.close();
+  });
 });

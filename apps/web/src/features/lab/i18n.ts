@@ -71,6 +71,7 @@ const zh = {
     wrongZoneNegative: '抑菌圈直径有误：为负数',
     wrongZoneRange: '抑菌圈直径有误：超出 6–80 mm',
     antibioticsRequired: '请至少添加一种抗菌药物',
+    missingFields: (n: number) => `还有 ${n} 项必填内容未填写，已跳到第一项`,
   },
   tests: {
     title: '菌株试验与专家规则',
@@ -311,6 +312,7 @@ const en: LabText = {
     wrongZoneNegative: 'wrong zone diameter: negative',
     wrongZoneRange: 'wrong zone diameter: outside 6–80 mm',
     antibioticsRequired: 'Add at least one antibiotic',
+    missingFields: (n: number) => (n === 1 ? '1 required field is missing; the form has moved to it' : `${n} required fields are missing; the form has moved to the first`),
   },
   tests: {
     title: 'Isolate tests and expert rules',

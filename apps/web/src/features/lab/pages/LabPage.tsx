@@ -174,8 +174,21 @@ export default function LabPage() {
   };
 
   const onSubmit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !checkDrugs()) return;
+    const failed: { errorFields: Array<{ name: (string | number)[] }> } | null = await form
+      .validateFields()
+      .then(() => null)
+      .catch((info: { errorFields?: Array<{ name: (string | number)[] }> }) => ({ errorFields: info.errorFields ?? [] }));
+    if (failed) {
+      // An empty form: say how much is missing, and take the reader to the first of it (it may be
+      // far above on a phone).
+      const missing = failed.errorFields.length + (drugs.length === 0 ? 1 : 0);
+      const first = failed.errorFields[0];
+      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
+      void message.error(text.validation.missingFields(missing));
+      return;
+    }
+    const values = form.getFieldsValue(true) as FormValues;
+    if (!checkDrugs()) return;
     if (!token) {
       saveDraft(form.getFieldsValue(), drugs);
       navigate(loginUrl(locale, lp('/lab')));
