@@ -156,6 +156,8 @@ describe.each([
       return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
     });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sampleName');
+    // what the reader sees at that moment: the message and the first missing field
+    if (process.env.MDC_SHOT_DIR) await page.screenshot({ path: path.join(process.env.MDC_SHOT_DIR, `lab-empty-view-${locale}-375.png`) });
     await page.getByText(locale === 'zh' ? '样本名称不能为空' : 'SampleName can not be null').waitFor();
     await shots(page, `lab-empty-${locale}`);
     await context.close();
