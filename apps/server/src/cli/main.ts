@@ -32,6 +32,10 @@ export async function main(argv: string[]): Promise<void> {
       return (await import('../blast/cli')).runIdentifyCommand(rest);
     case 'genome':
       return (await import('../blast/genome/admin')).runGenomeCommand(rest);
+    case 'resistome':
+      return (await import('../resistome/cli')).runResistomeCommand(rest);
+    case 'mlst':
+      return (await import('../blast/genome/mlst-cli')).runMlstCommand(rest);
     case 'maldi':
       return (await import('../blast/proteome/library-cli')).runMaldiCommand(rest);
     case 'help':
