@@ -286,6 +286,43 @@ describe.each(dbKinds)('identification (blast) on %s', (kind) => {
     expect(runs.filter((r) => r.italic).map((r) => r.text)).toEqual(expect.arrayContaining(['Neisseria flava', 'Neisseria mucosa', 'Neisseria sicca']));
   });
 
+  it('heads a genus-level call with the genus ("Listeria sp."), its top hit only the closest, in the task, the history, the CSV and the PDF, with the next step', async () => {
+    // L. monocytogenes between 400 random bases on each end: too little of the read aligns to name the species.
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: randomSequence(400, 21) + listeria.sequence + randomSequence(400, 22) }, { token: alice });
+    const task = await finished(portal, submit.body.data.id, alice);
+    const result = task.sequences[0].result;
+    expect(result.confidence).toMatchObject({ level: 'genus', names: ['Listeria'], limitedBy: 'coverage' });
+    expect(result.hits[0].species).toBe('Listeria monocytogenes');
+    expect(task.call).toMatchObject({ name: 'Listeria', closest: 'Listeria monocytogenes', level: 'genus' });
+    const history = await call(portal, 'GET', '/api/blast/tasks?pageSize=100', undefined, { token: alice });
+    const row = history.body.data.list.find((t: { id: string }) => t.id === task.id);
+    expect(row.call).toMatchObject({ name: 'Listeria', closest: 'Listeria monocytogenes', level: 'genus' });
+    expect(row.topHit).toMatchObject({ species: 'Listeria', level: 'genus' });
+    for (const locale of ['en', 'zh'] as const) {
+      const csv = await call(portal, 'GET', `/api/blast/tasks/${task.id}/export.csv`, undefined, { token: alice, locale });
+      const [header, first] = csv.raw.replace(/^\ufeff/, '').split('\r\n');
+      expect(header).toContain(locale === 'en' ? 'identification' : '鉴定结果');
+      expect(first).toContain(locale === 'en' ? 'Listeria sp. (closest: Listeria monocytogenes)' : 'Listeria 属未定种（最接近：Listeria monocytogenes）');
+      expect(first).toContain(locale === 'en' ? 'Next step: the 16S rRNA gene does not separate the species here' : '下一步：16S rRNA 基因在此不能区分种');
+    }
+    const pdf = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'en' } });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Identification: Listeria sp\./);
+    expect(text).toContain(`Closest species: Listeria monocytogenes (${result.hits[0].accession})`);
+    expect(text).not.toContain('Top hit: Listeria monocytogenes');
+    expect(text).toMatch(/Next step: the 16S rRNA gene/);
+    expect(pdfRuns(pdf.rawPayload).filter((r) => r.italic).map((r) => r.text)).toContain('Listeria');
+  });
+
+  it('lists the hits after the ties by similarity', async () => {
+    const listeria = query(queries16S, 'Listeria monocytogenes');
+    const task = await finished(portal, (await call(portal, 'POST', '/api/blast/tasks', { marker: '16S', sequence: listeria.sequence }, { token: alice })).body.data.id, alice);
+    const hits = task.sequences[0].result.hits as { similarity: number; tiedWithTop: boolean }[];
+    const rest = hits.filter((h) => !h.tiedWithTop).map((h) => h.similarity);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+  });
+
   it('identifies an untrimmed read by its aligned stretch: species level with 150 random bases on each end, ends reported', async () => {
     const listeria = query(queries16S, 'Listeria monocytogenes');
     const junk = (n: number, seed: number) => randomSequence(n, seed);

@@ -161,6 +161,8 @@ export function callLine(call: Pick<IdentificationCall, 'name' | 'level' | 'clos
   const headline = callHeadline(claimed, lang);
   const closest = claimed.closest && claimedRank(claimed) !== 'species' ? claimed.closest : null;
   if (!closest) return headline;
+  // No taxon claimed: the closest species is all the line says.
+  if (!headline) return `${CLOSEST_LABEL[lang]}${lang === 'zh' ? '：' : ': '}${closest}`;
   return lang === 'zh' ? `${headline}（${CLOSEST_LABEL.zh}：${closest}）` : `${headline} (${CLOSEST_LABEL.en}: ${closest})`;
 }
 

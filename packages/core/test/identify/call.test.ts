@@ -34,6 +34,7 @@ describe('the call a genus-level identification makes', () => {
     expect(callLine(species, 'en')).toBe('Escherichia coli');
     expect(callHeadline({ name: 'Streptococcus mitis / Streptococcus oralis', level: 'species-group' }, 'en')).toBe('Streptococcus mitis / Streptococcus oralis');
     expect(callHeadline({ name: '', level: 'none' }, 'en')).toBe('');
+    expect(callLine({ name: '', level: 'none', closest: 'Weissella cibaria' }, 'en')).toBe('closest: Weissella cibaria');
   });
 
   it('knows a genus by its name where the level is a quality (biochemical profiles) or a MALDI genus group', () => {

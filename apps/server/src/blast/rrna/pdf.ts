@@ -7,7 +7,8 @@ import {
   type Language,
   type Marker,
 } from '@mdc/core/identify/rrna';
-import { alignmentBlocks } from '@mdc/core/identify/rrna';
+import { alignmentBlocks, sequenceCall } from '@mdc/core/identify/rrna';
+import { callHeadlineParts, claimedRank, nextStep } from '@mdc/core/identify';
 import type { ExportOptions } from '../method';
 import { reportDocument } from '../../reports/pdf-document';
 import { REPORT_TEXT, trimNotes } from './report';
@@ -142,9 +143,15 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
       continue;
     }
     const top = result.topHit;
+    // The call heads the result as on the page: a genus-level sequence is "<Genus> sp.", its top
+    // hit's species only the closest.
+    const call = sequenceCall(result);
+    const rank = claimedRank(call);
+    const headline = callHeadlineParts(call, lang);
     doc.moveDown(0.3).fontSize(10);
-    line([{ text: `${t.topHit}: ` }, { text: top.species, italic: true }, { text: ` (${top.accession})` }]);
+    if (headline.length > 0) line([{ text: `${t.call}: ` }, ...headline]);
     doc.fontSize(9);
+    line([{ text: `${rank === 'species' || rank === 'species-group' ? t.topHit : t.closest}: ` }, { text: top.species, italic: true }, { text: ` (${top.accession})` }]);
     const complex = result.confidence.complex;
     if (complex) {
       // The complex is the call, in the reader's language; its members found, then what separates them.
@@ -154,6 +161,8 @@ export async function resultPdf(task: TaskRow, sequences: SequenceRow[], lang: L
       doc.fillColor('#555').text(complex.settles[lang], { width }).fillColor('#222');
     } else line([{ text: `${t.confidence}: ` }, ...confidenceRuns(result.confidence.level, result.confidence.names)]);
     if (result.confidence.limitedBy === 'coverage') doc.text(t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholds.minCoverage), { width });
+    const next = nextStep(marker, call);
+    if (next) doc.fillColor('#614700').text(next[lang], { width }).fillColor('#222');
     doc.text(
       `${t.columns.similarity}: ${top.similarity.toFixed(2)}    ${t.columns.length}: ${top.alignedLength}    ${t.columns.mismatches}: ${top.mismatches}    ${t.columns.gaps}: ${top.gaps}    ${t.columns.score}: ${top.score}    ${t.columns.coverage}: ${top.queryCoverage.toFixed(1)}`,
     );

@@ -1,4 +1,5 @@
-import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, thresholdsFor, type ComplexCall, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
+import { callLine, nextStep } from '@mdc/core/identify';
+import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, NOTABLE_TRIM, sequenceCall, thresholdsFor, type ComplexCall, type ConfidenceThresholds, type Language, type Marker } from '@mdc/core/identify/rrna';
 import { csvDocument } from '../csv';
 import type { SequenceRow } from './store';
 
@@ -17,6 +18,8 @@ export const REPORT_TEXT = {
     sequence: '序列',
     length: '长度',
     topHit: '最佳匹配',
+    call: '鉴定结果',
+    closest: '最接近的种',
     confidence: '置信水平',
     tied: '并列最高相似度的菌种',
     hits: '全部匹配（= 与最佳匹配并列）',
@@ -49,6 +52,7 @@ export const REPORT_TEXT = {
       coverage: '覆盖度(%)',
       strand: '链',
       confidence: '置信水平',
+      call: '鉴定结果',
       message: '说明',
     },
     thresholdText: (t: ConfidenceThresholds) =>
@@ -67,6 +71,8 @@ export const REPORT_TEXT = {
     sequence: 'Sequence',
     length: 'Length',
     topHit: 'Top hit',
+    call: 'Identification',
+    closest: 'Closest species',
     confidence: 'Confidence',
     tied: 'Species tied at the top similarity',
     hits: 'All hits (= tied with the top hit)',
@@ -99,6 +105,7 @@ export const REPORT_TEXT = {
       coverage: 'query coverage (%)',
       strand: 'strand',
       confidence: 'confidence',
+      call: 'identification',
       message: 'note',
     },
     thresholdText: (t: ConfidenceThresholds) =>
@@ -143,22 +150,25 @@ export function trimNotes(s: SequenceRow, lang: Language): string[] {
 export function resultCsv(sequences: SequenceRow[], lang: Language, marker: Marker = '16S'): string {
   const t = REPORT_TEXT[lang];
   const c = t.columns;
-  const rows: (string | number)[][] = [[c.sequence, c.query, c.rank, c.accession, c.species, c.similarity, c.length, c.identical, c.mismatches, c.gaps, c.score, c.coverage, c.strand, c.confidence, c.message]];
+  const rows: (string | number)[][] = [[c.sequence, c.query, c.rank, c.accession, c.species, c.similarity, c.length, c.identical, c.mismatches, c.gaps, c.score, c.coverage, c.strand, c.confidence, c.call, c.message]];
   const empty = (count: number) => new Array<string>(count).fill('');
   for (const s of sequences) {
     const result = s.result;
     if (!result) {
-      rows.push([s.position, s.query_id, ...empty(12), t.statuses.running]);
+      rows.push([s.position, s.query_id, ...empty(13), t.statuses.running]);
       continue;
     }
     if (!result.ok) {
       const label = result.reason === 'no-similar-reference' ? t.noSimilar : result.message[lang];
-      rows.push([s.position, s.query_id, ...empty(11), result.reason === 'no-similar-reference' ? t.noSimilar : '', [label, result.detail[lang], ...trimNotes(s, lang)].join(' — ')]);
+      rows.push([s.position, s.query_id, ...empty(11), result.reason === 'no-similar-reference' ? t.noSimilar : '', '', [label, result.detail[lang], ...trimNotes(s, lang)].join(' — ')]);
       continue;
     }
     const confidence = confidenceText(result.confidence.level, result.confidence.names, lang, result.confidence.complex);
     const limited = result.confidence.limitedBy === 'coverage' ? t.limitedCoverage((result.confidence.coverage ?? 0).toFixed(1), thresholdsFor(marker).minCoverage) : '';
-    const notes = [limited, ...trimNotes(s, lang)].filter(Boolean).join('; ');
+    // The call as the page heads it ("Weissella sp. (closest: Weissella cibaria)"), and above the species what settles it.
+    const call = sequenceCall(result);
+    const named = callLine(call, lang);
+    const notes = [limited, ...trimNotes(s, lang), nextStep(marker, call)?.[lang] ?? ''].filter(Boolean).join('; ');
     for (const hit of result.hits) {
       rows.push([
         s.position,
@@ -175,6 +185,7 @@ export function resultCsv(sequences: SequenceRow[], lang: Language, marker: Mark
         hit.queryCoverage.toFixed(1),
         t.strands[hit.strand],
         hit.rank === 1 ? confidence : '',
+        hit.rank === 1 ? named : '',
         hit.rank === 1 ? notes : hit.tiedWithTop ? (lang === 'zh' ? '与最佳匹配并列' : 'tied with the top hit') : '',
       ]);
     }
