@@ -25,7 +25,7 @@ export const INTRINSIC_GENES: readonly IntrinsicGeneRule[] = [
   { organisms: ['Klebsiella quasipneumoniae'], gene: /^blaOKP/, source: `${EUCAST_ERP}; Kleborate (chromosomal OKP of K. quasipneumoniae)` },
   { organisms: ['Klebsiella variicola'], gene: /^blaLEN/, source: `${EUCAST_ERP}; Kleborate (chromosomal LEN of K. variicola)` },
   { organisms: ['Klebsiella oxytoca', 'Klebsiella michiganensis', 'Klebsiella grimontii'], gene: /^blaOXY/, source: `${EUCAST_ERP} (K. oxytoca: ampicillin, ticarcillin)` },
-  { organisms: ['Klebsiella pneumoniae', 'Klebsiella quasipneumoniae', 'Klebsiella variicola'], gene: /^oqx[AB]/, source: 'Kleborate; Wyres et al. 2020 (PMID 32001875): chromosomal OqxAB efflux of the K. pneumoniae species complex' },
+  { organisms: ['Klebsiella pneumoniae', 'Klebsiella quasipneumoniae', 'Klebsiella variicola'], gene: /^oqx[AB]/i, source: 'Kleborate; Wyres et al. 2020 (PMID 32001875): chromosomal OqxAB efflux of the K. pneumoniae species complex' },
   { organisms: ['Klebsiella pneumoniae', 'Klebsiella quasipneumoniae', 'Klebsiella variicola'], gene: /^fosA(5|6|7)?(_|$)/, source: 'Kleborate; Ito et al. 2017 (PMID 28679478): chromosomal FosA of K. pneumoniae' },
   { organisms: ['Acinetobacter baumannii'], family: 'blaOXA-51_fam', source: `${EUCAST_ERP}; Turton et al. 2006 (PMID 16877571): blaOXA-51-like, chromosomal in A. baumannii` },
   { organisms: ['Acinetobacter baumannii'], gene: /^blaADC/, source: `${EUCAST_ERP}; chromosomal ADC cephalosporinase of A. baumannii` },

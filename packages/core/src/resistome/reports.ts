@@ -64,6 +64,9 @@ const baseName = (file: string) => file.replace(/^.*[\\/]/, '');
 export function detectReportFormat(text: string, file: string): ReportFormat {
   const header = table(text, file).header;
   if (header.includes('Gene symbol') || header.includes('Element symbol')) return 'amrfinderplus';
+  // A report with AMRFinderPlus's other columns is one with a column lost: said as such.
+  const amrfinderColumns = ['Protein identifier', 'Contig id', 'Sequence name', 'Element type', 'Element subtype', 'Subclass', 'Method', '% Coverage of reference sequence', '% Identity to reference sequence'];
+  if (header.filter((h) => amrfinderColumns.includes(h)).length >= 2 || (header.includes('Contig id') && header.includes('Class'))) return 'amrfinderplus';
   if (header.includes('Resistance gene')) return 'resfinder';
   if (header.includes('gene_symbol') && header.includes('input_file_name')) return 'hamronization';
   throw new ReportError(file, 1, 'not an AMRFinderPlus report ("Gene symbol" or "Element symbol" column), a ResFinder results_tab ("Resistance gene") or a hAMRonization TSV ("input_file_name", "gene_symbol")');
