@@ -153,8 +153,6 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
         nameZh: d.name_zh,
         prevalence: drugPrevalence(d),
         common: d.name_zh !== null,
-        // A drug with clinical breakpoints is what an AST bench looks up, as a common organism is.
-        whonetCommon: d.breakpoint_count > 0 && d.human,
         code: d.code,
       },
       terms,

@@ -63,11 +63,13 @@ export interface SearchOptions {
   types?: readonly EntityType[];
 }
 
-// On a tie, a name beats a code that happens to spell the same letters.
-const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2, short: 1, class: 3 };
+// On a tie, a name beats a code that happens to spell the same letters; an abbreviation the clinic uses
+// (CRE, MRSA: curated) means what it stands for, not the laboratory code that spells it (cre: Campylobacter rectus).
+const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2, short: 0, class: 3 };
 // Species are what people look up most; a genus next, then the finer and coarser ranks.
 const RANK_ORDER: Record<string, number> = { species: 0, genus: 1, subspecies: 2, family: 3, order: 4, class: 5, phylum: 6, kingdom: 7 };
 
+const ABBREVIATION_VIA: ReadonlySet<MatchVia> = new Set(['short', 'code', 'whonet-code', 'taxon-code']);
 const TYPE_BIT: Record<EntityType, number> = { taxon: 1, antibiotic: 2 };
 const FUZZY_CANDIDATES = 300;
 /** Most entries one word-by-word look-up reads: a bound on the cost of short, common words. */
@@ -291,7 +293,10 @@ export class SearchIndex {
         totals[this.entities[entity]!.type]++;
       }
     }
-    if (total < limit) this.fuzzy(query, mask, top, offset);
+    // A keyword that is exactly an abbreviation or a code (MRSA, VRE, MEM) was typed as meant:
+    // names one typing mistake away from it (Mrazekia for MRSA) are no answer to it.
+    const abbreviation = top.entities.some((_, k) => top.kinds[k] === 'exact' && ABBREVIATION_VIA.has(this.termVia[top.terms[k]!]!));
+    if (total < limit && !abbreviation) this.fuzzy(query, mask, top, offset);
 
     const hits: SearchHit[] = top.entities.map((entity, k) => {
       const term = top.terms[k]!;

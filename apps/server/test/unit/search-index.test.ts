@@ -164,6 +164,17 @@ describe('word-by-word matching (abbreviated binomials, drug abbreviations)', ()
     expect(result.totals.taxon).toBe(1);
   });
 
+  it('answers a known abbreviation with what it stands for, not with names one typing mistake away', () => {
+    const own = new SearchIndex();
+    own.addEntity(taxon('B_STPHY_AURS', 'Staphylococcus aureus', 1), [{ text: 'Staphylococcus aureus', via: 'name' }, { text: 'MRSA', via: 'short' }]);
+    own.addEntity(taxon('P_MRAZK', 'Mrazekia', 2), [{ text: 'Mrazekia', via: 'name' }]);
+    own.addEntity(taxon('P_MRAZK_CYCL', 'Mrazekia cyclopis', 2), [{ text: 'Mrazekia cyclopis', via: 'name' }]);
+    const hits = own.search('MRSA').hits;
+    expect(hits.map((h) => h.entity.id)).toEqual(['B_STPHY_AURS']);
+    // A misspelt name still finds its organism.
+    expect(own.search('Mrasekia').hits.map((h) => h.entity.id)).toContain('P_MRAZK');
+  });
+
   it('does not read the whole index for single letters alone', () => {
     expect(ids('e c')).toEqual([]);
   });
