@@ -214,7 +214,31 @@ describe('primary tests narrowing the Enterobacterales panels', () => {
     const typicalColi = typicalReactions(matrices.conventional.taxa.find((t) => t.name === 'Escherichia coli')!, matrices.conventional.tests);
     const result = identifyBiochem(matrices.conventional, { ...typicalColi, GRAM: '+', COCC: '+', CLUS: '+' }, { primary: matrices.primary });
     expect(result.primaryFit!.outsidePanel).toBe(true);
-    expect(result.primaryFit!.best.taxon).toMatch(/Staphylococcus|staphylococci/);
+    // A Gram-positive coccus in clusters: a staphylococcus or one of the other catalase-positive cocci in clusters.
+    expect(result.primaryFit!.best.taxon).toMatch(/Staphylococcus|staphylococci|Micrococcus|Kocuria|Rothia/);
+  });
+});
+
+describe('catalase-positive cocci in clusters that are not staphylococci', () => {
+  const primary = matrices.primary;
+  const clusters = { GRAM: '+', COCC: '+', CLUS: '+', CAT: '+', COA: '-' } as const;
+
+  it('are rows of the matrix, each with its source', () => {
+    for (const name of ['Micrococcus', 'Kocuria', 'Rothia']) {
+      const row = primary.taxa.find((t) => t.name === name);
+      expect(row, name).toBeDefined();
+      expect(row!.source).toMatch(/Manual of Clinical Microbiology/);
+    }
+  });
+
+  it('a coagulase-negative coccus in clusters is not settled until bacitracin, oxygen or oxidase is read; with them, Micrococcus', () => {
+    const open = identifyBiochem(primary, { ...clusters }, { nextTestCount: 5 });
+    expect(open.candidates.slice(0, 4).map((c) => c.taxon)).toEqual(expect.arrayContaining(['Coagulase-negative staphylococci', 'Micrococcus']));
+    expect(open.nextTests.map((t) => t.code)).toEqual(expect.arrayContaining(['BAC']));
+    const micrococcus = identifyBiochem(primary, { ...clusters, BAC: '+', AERO: '+', OX: '+', GLU: '-' });
+    expect(micrococcus.call.taxon).toBe('Micrococcus');
+    const staph = identifyBiochem(primary, { ...clusters, BAC: '-', FACA: '+', OX: '-', GLU: '+', NACL: '+' });
+    expect(staph.call.taxon).toBe('Coagulase-negative staphylococci');
   });
 });
 

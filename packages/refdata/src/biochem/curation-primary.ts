@@ -8,6 +8,9 @@
 const MCM = 'Manual of Clinical Microbiology, 12th ed. (Carroll et al. 2019)';
 const COWAN = "Cowan and Steel's Manual for the Identification of Medical Bacteria, 3rd ed. (Barrow & Feltham 1993), first-stage tables 6.1 and 7.1";
 
+const MICROCOCCACEAE = 'Stackebrandt E. et al. 1995, Int J Syst Bacteriol 45:682–692 (Micrococcus emended; Kocuria gen. nov.)';
+const ROTHIA = 'Collins M.D. et al. 2000, Int J Syst Evol Microbiol 50:1247–1251 (Stomatococcus mucilaginosus → Rothia mucilaginosa)';
+
 export interface PrimaryRow {
   name: string;
   zh: string;
@@ -76,6 +79,15 @@ export const PRIMARY_ROWS: readonly PrimaryRow[] = [
     { COA: 97, BHEM: 85, PIG: 70, DNA: 96, URE: 85, PYRA: 5, MAL: 99 }),
   row('Coagulase-negative staphylococci', '凝固酶阴性葡萄球菌', `${MCM}, Staphylococcus chapter; ${COWAN}`, STAPH,
     { COA: 2, BHEM: 20, PIG: 10, DNA: 10, URE: 70, PYRA: 40, MAL: 80 }),
+  // Catalase-positive cocci in clusters that are not staphylococci: bacitracin (0.04 U) susceptible, modified
+  // oxidase positive, Micrococcus strictly aerobic and without acid from glucose, Rothia catalase weak or
+  // negative and without growth in salt; staphylococci are the opposite on each.
+  row('Micrococcus', '微球菌属', `${MCM}, Staphylococcus, Micrococcus and other catalase-positive cocci chapter (aerobic growth only, bacitracin 0.04 U, modified oxidase, pigment); ${MICROCOCCACEAE}; ${COWAN}`, STAPH,
+    { CLUS: 70, PAIR: 30, AERO: 95, FACA: 5, OX: 85, COA: 1, BHEM: 1, PIG: 75, DNA: 5, URE: 30, PYRA: 5, BAC: 95, NACL: 60, GLU: 10, MAL: 10 }),
+  row('Kocuria', '考克菌属', `${MCM}, Staphylococcus, Micrococcus and other catalase-positive cocci chapter (K. kristinae, the species most often isolated, grows anaerobically and makes acid from glucose; K. rosea, K. varians); ${MICROCOCCACEAE}`, STAPH,
+    { CLUS: 70, PAIR: 30, AERO: 35, FACA: 65, OX: 70, COA: 1, BHEM: 1, PIG: 40, DNA: 5, URE: 40, PYRA: 20, BAC: 90, NACL: 60, GLU: 65, MAL: 20 }),
+  row('Rothia', '罗氏菌属', `${MCM}, Staphylococcus, Micrococcus and other catalase-positive cocci chapter (R. mucilaginosa: mucoid colonies adherent to the agar, catalase weak or negative, no growth in 6.5 % NaCl, PYR positive); ${ROTHIA}`, STAPH,
+    { CLUS: 60, PAIR: 40, AERO: 5, FACA: 95, CAT: 30, OX: 5, COA: 1, BHEM: 1, PIG: 5, DNA: 10, URE: 5, PYRA: 90, BAC: undefined, NACL: 5, GLU: 95, MAL: 60 }),
   row('Streptococcus pyogenes', '化脓性链球菌', `${MCM}, Streptococcus chapter (group A: β-haemolysis, PYR, bacitracin)`, STREP,
     { CHAIN: 95, PAIR: 30, BHEM: 99, AHEM: 1, PYRA: 99, OPT: 1, BSOL: 1, BAC: 97, CAMP: 1, HIP: 1, BE: 1, NACL: 1, DNA: 95, MAL: 95 }),
   row('Streptococcus agalactiae', '无乳链球菌', `${MCM}, Streptococcus chapter (group B: CAMP, hippurate)`, STREP,
