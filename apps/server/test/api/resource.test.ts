@@ -358,6 +358,17 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
     expect(body.data.list[0].minimum).toEqual(expect.any(Number));
   });
 
+  it('gives a drug page its QC ranges: the guideline-years it has, each strain named', async () => {
+    const { body } = await get('/api/resource/qc-ranges?antibiotic=GEN&pageSize=200');
+    const [counts] = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qc_range WHERE antibiotic_code = 'GEN'`);
+    expect(body.data.total).toBe(counts!.n);
+    const clsi = body.data.guidelines.find((g: { name: string }) => g.name === 'CLSI');
+    expect(clsi.years[0]).toBe(Math.max(...clsi.years));
+    expect(clsi.years.length).toBeGreaterThan(1);
+    const ecoli = body.data.list.find((r: { strain: string }) => r.strain.toLowerCase() === 'atcc25922');
+    expect(ecoli).toMatchObject({ organismCode: 'eco', organism: { en: 'Escherichia coli', zh: '大肠埃希菌' } });
+  });
+
   it('documents every resource and search endpoint in OpenAPI', async () => {
     const doc = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     for (const path of [

@@ -274,6 +274,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
                 strain: z.string(),
                 referenceTable: z.string(),
                 organismCode: z.string(),
+                organism: localized.describe('the reference strain\'s organism'),
                 antibiotic: z.object({ code: z.string(), name: z.string(), nameZh: z.string().nullable() }),
                 testCode: z.string(),
                 method: z.string(),
@@ -282,7 +283,11 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
                 maximum: z.number().nullable(),
                 note: z.string(),
               }),
-            ),
+            ).extend({
+              guidelines: z
+                .array(z.object({ name: z.string(), years: z.array(z.number().int()) }))
+                .describe('with `antibiotic`: the guidelines and years (newest first) that have QC ranges for it'),
+            }),
           ),
         },
       },
@@ -290,6 +295,12 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
     async (request, reply) => {
       assertAvailable(service);
       const q = request.query;
+      const guidelines = q.antibiotic
+        ? await db.query<{ name: string; years: number[] }>(
+            `SELECT guideline AS name, array_agg(DISTINCT year ORDER BY year DESC) AS years FROM qc_range WHERE antibiotic_code = $1 GROUP BY guideline ORDER BY count(*) DESC, guideline`,
+            [q.antibiotic.toUpperCase()],
+          )
+        : [];
       const p = new SqlParams();
       const where: string[] = [];
       if (q.guideline) where.push(`guideline = ${p.add(q.guideline)}`);
@@ -325,6 +336,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
           total: Number(rows[0]?.total ?? 0),
           page: q.page,
           pageSize: q.pageSize,
+          guidelines,
           list: rows.map((r) => ({
             id: r.line,
             guideline: r.guideline,
@@ -332,6 +344,7 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
             strain: r.strain,
             referenceTable: r.reference_table,
             organismCode: r.organism_code,
+            organism: service.organismLabels.group(r.organism_code, 'WHONET_ORG_CODE'),
             antibiotic: { code: r.antibiotic_code, name: r.antibiotic_name, nameZh: service.drugs.get(r.antibiotic_code)?.nameZh ?? null },
             testCode: r.antibiotic_test,
             method: r.method,
