@@ -37,6 +37,25 @@ async function journey(page: Page, locale: 'zh' | 'en') {
   const negatives = page.getByTestId('ag-table-negative');
   await negatives.getByText(locale === 'zh' ? '革兰阴性菌' : 'Gram-negative organisms').waitFor({ timeout: 90_000 });
   await negatives.getByText(locale === 'zh' ? '大肠埃希菌' : 'Escherichia coli').waitFor();
+  // Rows by species (no "ss." row); only Latin names italic, Chinese names upright.
+  const names = await negatives.locator('td.ant-table-cell-fix-left').allInnerTexts();
+  expect(names.some((n) => n.startsWith(locale === 'zh' ? '肺炎克雷伯菌 (' : 'Klebsiella pneumoniae ('))).toBe(true);
+  expect(names.filter((n) => /ss\.|亚种/.test(n))).toEqual([]);
+  const italic = await negatives.locator('td.ant-table-cell-fix-left i').allInnerTexts();
+  expect(italic.filter((n) => /[\u3400-\u9fff]/.test(n))).toEqual([]);
+  if (locale === 'en') expect(italic).toContain('Escherichia coli');
+  // Every drug column in reach: the table scrolled to its end shows its last column beside the organism column, which stays.
+  const firstRow = negatives.locator('tr.ant-table-row').first();
+  const organismX = (await firstRow.locator('td').first().boundingBox())!.x;
+  await negatives.locator('.ant-table-body').evaluate((body) => (body.scrollLeft = body.scrollWidth));
+  await expect.poll(async () => (await firstRow.locator('td').last().boundingBox())!.x + 52 <= page.viewportSize()!.width).toBe(true);
+  expect((await firstRow.locator('td').first().boundingBox())!.x).toBe(organismX);
+  expect(await negatives.getByTestId('ag-scroll-cue').count()).toBe(page.viewportSize()!.width < 500 ? 1 : 0);
+  // Phenotype rates only for the species their definitions are for, and no percentage from too few isolates.
+  const rates = await page.locator('[data-testid=ag-incidence] tr', { hasText: 'ESBL screen' }).allInnerTexts();
+  expect(rates.length).toBeGreaterThan(0);
+  expect(rates.filter((r) => /cloacae|阴沟|marcescens|沙雷|aerogenes|产气/.test(r))).toEqual([]);
+  expect(await page.getByTestId('ag-rate-few').first().innerText()).toMatch(/^\d+\/\d+ ?[（(]/);
   const counts = page.getByTestId('ag-counts');
   expect(await counts.innerText()).toContain(locale === 'zh' ? '计入第一株 550' : '550 first isolates counted');
   // Too few isolates: n, greyed, no percentage.

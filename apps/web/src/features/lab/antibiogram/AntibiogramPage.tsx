@@ -1,6 +1,6 @@
 import { DownloadOutlined, FilePdfOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Grid, InputNumber, Select, Spin, Switch, Table, Tooltip, Upload } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LabHero } from '../components/LabHero';
 import { useLocale } from '../../../lib/i18n/hooks';
@@ -19,6 +19,49 @@ const GROUPS = [
 
 /** The query parameters the report reads, kept in the address so a filtered view can be reloaded. */
 const KEYS = ['period', 'specimen', 'ward', 'setting', 'first', 'episodeDays', 'min', 'susceptible', 'includeScreening', 'organism', 'drugA', 'drugB'] as const;
+
+/** The fixed header's height (--mdc-header-h): the table's sticky drug codes sit under it. */
+const HEADER_HEIGHT = 64;
+const DRUG_WIDTH = 52;
+
+/**
+ * A name as a microbiologist prints it: the Latin genus and epithets italic, everything else
+ * upright (Chinese names, "sp.", "ss.", group words such as "coagulase negative", "Other").
+ */
+export function OrganismName({ name }: { name: string }): ReactNode {
+  if (/[\u3400-\u9fff]/.test(name)) return name;
+  const genusOnly = /^([A-Z][a-z]+)((?: spp?\.|,).*)$/.exec(name);
+  if (genusOnly) return (
+    <>
+      <i>{genusOnly[1]}</i>
+      {genusOnly[2]}
+    </>
+  );
+  const species = /^([A-Z][a-z]+ (?!spp?\.)[a-z][a-z-]+)(?:( (?:ss\.|subsp\.) )([a-z][a-z-]+))?(.*)$/.exec(name);
+  if (!species) return name;
+  return (
+    <>
+      <i>{species[1]}</i>
+      {species[2]}
+      {species[3] && <i>{species[3]}</i>}
+      {species[4]}
+    </>
+  );
+}
+
+/** Width of an element, followed as the window changes. */
+function useWidth(): [(node: HTMLElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = (node: HTMLElement | null) => {
+    observer.current?.disconnect();
+    if (!node) return;
+    setWidth(node.clientWidth);
+    observer.current = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    observer.current.observe(node);
+  };
+  return [ref, width];
+}
 
 function cellClass(cell: AntibiogramCell | undefined): string {
   if (!cell) return 'mdc-ag__cell mdc-ag__cell--none';
@@ -133,6 +176,9 @@ export default function AntibiogramPage() {
   // The rates of the period shown (every year when the whole file is one period).
   const incidence = (data?.incidence ?? []).filter((r) => data?.period === 'all' || r.period === data?.period);
 
+  const organismWidth = narrow ? 130 : 200;
+  const [measure, cardWidth] = useWidth();
+
   const table = (gram: '+' | '-' | '', title: string) => {
     // Organisms without a single interpreted drug have nothing to show in a row.
     const group = rows.filter((r) => r.gram === gram && r.cells.length > 0);
@@ -142,22 +188,30 @@ export default function AntibiogramPage() {
     return (
       <section className="mdc-lab__card" key={title} data-testid={`ag-table-${gram === '-' ? 'negative' : gram === '+' ? 'positive' : 'other'}`}>
         <h2 className="mdc-lab__card-title">{title}</h2>
+        {organismWidth + drugs.length * DRUG_WIDTH > cardWidth - (narrow ? 32 : 48) && (
+          <p className="mdc-ag__scroll-cue" data-testid="ag-scroll-cue">
+            {text.scrollCue(drugs.length)}
+          </p>
+        )}
         <Table<AntibiogramRow>
           size="small"
           rowKey="organism"
           pagination={false}
           dataSource={group}
-          scroll={{ x: 200 + drugs.length * 52 }}
+          scroll={{ x: organismWidth + drugs.length * DRUG_WIDTH }}
+          // The drug codes stay under the page header and the sideways scroll bar at the bottom of
+          // the window, so every column of a long table is in reach without scrolling to its end.
+          sticky={{ offsetHeader: HEADER_HEIGHT, offsetScroll: 0 }}
           bordered
           columns={[
             {
               title: text.organism,
               key: 'organism',
               fixed: 'left',
-              width: narrow ? 130 : 200,
+              width: organismWidth,
               render: (_, row) => (
                 <span>
-                  <i>{row.name[locale]}</i> <span className="mdc-ag__n">({row.isolates})</span>
+                  <OrganismName name={row.name[locale]} /> <span className="mdc-ag__n">({row.isolates})</span>
                 </span>
               ),
             },
@@ -168,7 +222,7 @@ export default function AntibiogramPage() {
                 </Tooltip>
               ),
               key: drug,
-              width: 52,
+              width: DRUG_WIDTH,
               align: 'center' as const,
               onCell: () => ({ style: { padding: 0 } }),
               render: (_: unknown, row: AntibiogramRow) => {
@@ -323,7 +377,9 @@ export default function AntibiogramPage() {
               </div>
             </div>
 
-            <p className="mdc-ag__legend">{text.legend}</p>
+            <p className="mdc-ag__legend" ref={measure}>
+              {text.legend}
+            </p>
             {rows.length === 0 ? <div className="mdc-lab__card"><Empty /></div> : GROUPS.map(([gram, key]) => table(gram, text[key]))}
             {data.table && data.table.suppressed.length > 0 && (
               <div className="mdc-lab__card">
@@ -364,23 +420,49 @@ export default function AntibiogramPage() {
 
             <div className="mdc-lab__card" data-testid="ag-incidence">
               <h2 className="mdc-lab__card-title">{text.incidence}</h2>
-              <p className="mdc-ag__hint">{text.incidenceHint}</p>
+              <p className="mdc-ag__hint">{text.incidenceHint(data.rules.minIsolates)}</p>
               {incidence.length === 0 ? (
                 <p>{text.noIncidence}</p>
               ) : (
-                <Table
-                  size="small"
-                  pagination={false}
-                  rowKey={(r) => `${r.period}:${r.alert}:${r.organism}`}
-                  dataSource={incidence}
-                  scroll={{ x: 480 }}
-                  columns={[
-                    { title: text.alert, dataIndex: 'alert', width: 90 },
-                    { title: text.period, dataIndex: 'period', width: 80 },
-                    { title: text.organism, key: 'organism', render: (_, r) => <i>{r.name[locale]}</i> },
-                    { title: text.rate, key: 'rate', width: 150, render: (_, r) => `${r.percent ?? '—'}% (${r.withAlert}/${r.isolates})` },
-                  ]}
-                />
+                <>
+                  <Table
+                    size="small"
+                    pagination={false}
+                    rowKey={(r) => `${r.period}:${r.alert}:${r.organism}`}
+                    dataSource={incidence}
+                    columns={[
+                      { title: text.alert, dataIndex: 'alert', width: narrow ? 84 : 110 },
+                      { title: text.organism, key: 'organism', render: (_, r) => <OrganismName name={r.name[locale]} /> },
+                      {
+                        title: text.rate,
+                        key: 'rate',
+                        width: narrow ? 110 : 170,
+                        render: (_, r) =>
+                          r.percent === null ? (
+                            <span className="mdc-ag__rate--few" data-testid="ag-rate-few">
+                              {text.rateFew(r.withAlert, r.isolates)}
+                            </span>
+                          ) : (
+                            `${r.percent}% (${r.withAlert}/${r.isolates})`
+                          ),
+                      },
+                      // Every year's rates when the whole file is one period; else the period shown.
+                      ...(data.period === 'all' ? [{ title: text.period, dataIndex: 'period', width: 70 }] : []),
+                    ]}
+                  />
+                  <dl className="mdc-ag__phenotypes" data-testid="ag-phenotypes">
+                    {data.phenotypes
+                      .filter((p) => incidence.some((r) => r.alert === p.code))
+                      .map((p) => (
+                        <div key={p.code}>
+                          <dt>{p.code}</dt>
+                          <dd>
+                            {text.phenotype(p.scope[locale], p.definition[locale])} <span className="mdc-ag__source">{p.source}</span>
+                          </dd>
+                        </div>
+                      ))}
+                  </dl>
+                </>
               )}
             </div>
 

@@ -28,7 +28,10 @@ export interface AntibiogramData {
   table: { period: string; organisms: AntibiogramRow[]; suppressed: Array<{ organism: string; drug: string; n: number; note: Localized }> } | null;
   drugs: Record<string, Localized>;
   trend: Array<{ organism: string; drug: string; points: Array<{ period: string; n: number; percent: number | null }> }>;
-  incidence: Array<{ period: string; alert: string; organism: string; name: Localized; isolates: number; withAlert: number; percent: number | null }>;
+  rules: { minIsolates: number };
+  /** Phenotype rates, each only for the species its definition is for; percent null below the minimum. */
+  incidence: Array<{ period: string; alert: string; organism: string; name: Localized; isolates: number; withAlert: number; percent: number | null; belowMinimum: boolean }>;
+  phenotypes: Array<{ code: string; name: Localized; scope: Localized; definition: Localized; source: string }>;
   combination: { organism: string; drugs: [string, string]; n: number; susceptible: number; percent: number | null; belowMinimum: boolean } | null;
   facets: { specimenTypes: string[]; wards: string[]; settings: string[]; isolates: number; guidelines: string[] };
   rereading: boolean;
