@@ -1,5 +1,8 @@
 import { callHeadline, type IdentificationCall } from '../index';
-import type { Identification } from './search';
+import type { Hit, Identification } from './search';
+
+/** What a call is made of: the confidence and the top hit (an API's result without alignments will do). */
+export type CalledResult = Pick<Identification, 'confidence'> & { topHit: Pick<Hit, 'species' | 'genus' | 'family' | 'similarity'> };
 
 /**
  * The call of one identified sequence, as the page, the history, the exports and `mdc identify`
@@ -8,7 +11,7 @@ import type { Identification } from './search';
  * "<Genus> sp." — with the top hit's species as `closest`, never as the call; no taxon when no
  * reliable identification is possible (the top hit's species is then only the closest).
  */
-export function sequenceCall(result: Identification): IdentificationCall {
+export function sequenceCall(result: CalledResult): IdentificationCall {
   const { confidence, topHit } = result;
   const base = { value: topHit.similarity, measure: 'similarity' as const, level: confidence.level };
   if (confidence.complex) return { ...base, name: confidence.complex.name, closest: null };
@@ -22,6 +25,6 @@ export function sequenceCall(result: Identification): IdentificationCall {
 }
 
 /** The call's headline in English, for the command line's columns ("Weissella sp."). */
-export function sequenceHeadline(result: Identification): string {
+export function sequenceHeadline(result: CalledResult): string {
   return callHeadline(sequenceCall(result), 'en');
 }

@@ -103,7 +103,7 @@ export {
   type FormatOptions,
   type IdentificationRow,
 } from './format';
-export { sequenceCall, sequenceHeadline } from './call';
+export { sequenceCall, sequenceHeadline, type CalledResult } from './call';
 export { alignmentBlocks, type AlignmentBlock, type AlignmentRow } from './alignment-blocks';
 export { findMisfiledReferences, type MisfiledReference } from './misfiled';
 export { qualityTrim, DEFAULT_ERROR_LIMIT, type QualityTrim } from './quality-trim';

@@ -2,7 +2,7 @@ import { Alert, Grid, Table, Tag, type TableColumnsType } from 'antd';
 import type { GenomeHit } from '@mdc/core/identify/genome';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
-import { ConfidenceTag, SpeciesLink, percent } from '../components/bits';
+import { CallName, ClosestSpecies, ConfidenceTag, NextStep, SpeciesLink, percent } from '../components/bits';
 import { fmt } from '../texts';
 import type { GenomeReport } from './api';
 import { useGenomeTexts } from './texts';
@@ -116,9 +116,7 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
           {call.level === 'none' ? (
             r.noCall
           ) : call.level === 'genus' ? (
-            <>
-              <i>{calledName}</i> sp.
-            </>
+            <CallName call={{ name: call.genus ?? '', level: 'genus', closest: call.species }} />
           ) : complex && locale === 'zh' ? (
             <>
               {complex.zh} <i>{complex.name}</i>
@@ -127,6 +125,8 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
             <i>{calledName}</i>
           )}
         </h2>
+        {call.level === 'genus' && <ClosestSpecies call={{ name: call.genus ?? '', level: 'genus', closest: call.species }} />}
+        <NextStep method="genome" call={{ name: call.genus ?? '', level: call.level }} />
         <dl className="mdc-genome-call__figures">
           {call.ani !== null && (
             <div>

@@ -1,5 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, percent } from '../components/bits';
+import { CallName, ClosestSpecies, ConfidenceTag, percent } from '../components/bits';
 import type { BlastMethodView } from '../method-view';
 import type { GenomeReport } from './api';
 import { GenomeDialog } from './GenomeDialog';
@@ -16,7 +16,8 @@ function GenomeCall({ task }: { task: TaskSummary }) {
   const summary = (task.summary ?? {}) as { sampleName?: string; ambiguous?: boolean };
   return (
     <span className="mdc-blast-hist-top">
-      {call.level === 'none' ? <span data-testid="history-top-species">{gx.result.noCall}</span> : <i data-testid="history-top-species">{call.level === 'genus' ? `${call.name} sp.` : call.name}</i>}
+      {call.level === 'none' ? <span data-testid="history-top-species">{gx.result.noCall}</span> : <CallName call={call} testId="history-top-species" />}
+      <ClosestSpecies call={call} />
       {call.value !== null && <span className="mdc-blast-muted">ANI {percent(call.value)}</span>}
       <ConfidenceTag level={call.level as 'species' | 'genus' | 'none'} />
       {summary.sampleName && <span className="mdc-blast-muted mdc-genome-sample">{summary.sampleName}</span>}

@@ -1,9 +1,10 @@
 import { Alert, Table, Tag } from 'antd';
-import type { Hit } from '@mdc/core/identify/rrna';
+import { claimedRank } from '@mdc/core/identify';
+import { sequenceCall, type Hit } from '@mdc/core/identify/rrna';
 import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, type ItsResult as ItsAnswer } from '@mdc/core/identify/its';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
-import { ConfidenceTag, SpeciesLink, percent } from '../components/bits';
+import { CallName, ClosestSpecies, ConfidenceTag, NextStep, SpeciesLink, percent } from '../components/bits';
 import { fmt, useBlastTexts } from '../texts';
 import type { ItsItem } from './api';
 import { useItsTexts } from './texts';
@@ -65,7 +66,8 @@ function ReadResult({ item }: { item: ItsItem }) {
   }
   const group = r.its.speciesGroup;
   const tied = [...new Set(r.hits.filter((h) => h.tiedWithTop).map((h) => h.species))];
-  const name = group ? group.name[locale] : r.confidence.level === 'species-group' || r.confidence.level === 'genus' || r.confidence.level === 'family' ? r.confidence.names.join(' / ') : r.topHit.species;
+  // A complex ITS cannot split by its name; otherwise the call as for 16S/18S: a genus is "<Genus> sp.", the top hit its closest species.
+  const call = sequenceCall(r);
   return (
     <section className="mdc-blast-seq" id={`seq-${item.position}`} data-testid="its-read" data-ok="true">
       {heading}
@@ -77,8 +79,14 @@ function ReadResult({ item }: { item: ItsItem }) {
           {r.its.basis && <Tag data-testid="its-basis">{ITS_BASIS_LABELS[r.its.basis][locale]}</Tag>}
         </div>
         <div className="mdc-blast-top__species" data-testid="its-call-name">
-          {group || r.confidence.level === 'genus' || r.confidence.level === 'family' ? <span>{name}</span> : <i>{name}</i>}
+          {group ? <span>{group.name[locale]}</span> : <CallName call={call} />}
         </div>
+        {!group && claimedRank(call) !== 'species' && (
+          <div className="mdc-blast-top__lineage">
+            <ClosestSpecies call={call} />
+          </div>
+        )}
+        <NextStep method="ITS" call={group ? null : call} />
         <dl className="mdc-blast-stats">
           <div className="mdc-blast-stat">
             <dt>{ix.result.similarity}</dt>

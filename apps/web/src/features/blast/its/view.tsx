@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { Localized, TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, percent, sequenceFacts } from '../components/bits';
+import { CallName, ClosestSpecies, ConfidenceTag, percent, sequenceFacts } from '../components/bits';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { BlastMethodView } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
@@ -8,7 +8,7 @@ import { ItsDialog } from './ItsDialog';
 import { ItsResult } from './ItsResult';
 import './its.css';
 
-/** The call in lists: the complex (with the tied species), a species group, a species or a genus. */
+/** The call in lists: the complex (with the tied species), a species group, a species or a genus ("<Genus> sp.", with its closest species). */
 function ItsCall({ task }: { task: TaskSummary }) {
   const tx = useBlastTexts();
   const locale = useLocale();
@@ -38,9 +38,10 @@ function ItsCall({ task }: { task: TaskSummary }) {
             </Fragment>
           ))
         ) : (
-          <i>{call.name}</i>
+          <CallName call={call} />
         )}
       </span>
+      {!summary.group && <ClosestSpecies call={call} />}
       {call.value !== null && <span className="mdc-blast-muted">{percent(call.value)}</span>}
       <ConfidenceTag level={call.level as 'species'} />
       {task.itemCount > 1 && task.identifiedCount !== null && task.identifiedCount > 1 && <span className="mdc-blast-muted">{fmt(tx.history.more, { n: task.identifiedCount - 1 })}</span>}

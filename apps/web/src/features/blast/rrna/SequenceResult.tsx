@@ -1,14 +1,15 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Grid, Segmented, Table, Tag, type TableColumnsType } from 'antd';
 import { Fragment, useMemo, useState, type HTMLAttributes } from 'react';
-import { NOTABLE_TRIM } from '@mdc/core/identify/rrna';
+import { claimedRank } from '@mdc/core/identify';
+import { NOTABLE_TRIM, sequenceCall } from '@mdc/core/identify/rrna';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { Hit, HitSort, Marker, TaskSequence, Thresholds } from '../api';
 import { explainConfidence, sortHits } from './hits';
 import { fmt, useBlastTexts } from '../texts';
 import { AlignmentView } from './AlignmentView';
-import { ConfidenceTag, SpeciesLink, markerCase, percent, taxonPath } from '../components/bits';
+import { CallName, ClosestSpecies, ConfidenceTag, NextStep, SpeciesLink, markerCase, percent, taxonPath } from '../components/bits';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -121,10 +122,13 @@ export function SequenceResult({
     );
   }
 
-  const top = result.hits[0]!;
+  const top = result.hits.find((h) => h.rank === 1) ?? result.hits[0]!;
   // A species group is the answer: its members lead, the top hit is one of them.
   const group = result.confidence.level === 'species-group' && result.confidence.names.length > 1 ? result.confidence.names : null;
   const complex = result.confidence.complex;
+  // Above the species the call is the genus ("Weissella sp."), the top hit only its closest species.
+  const call = sequenceCall({ confidence: result.confidence, topHit: top });
+  const aboveSpecies = !complex && !group && claimedRank(call) !== 'species';
   const speciesCell = (hit: Hit) => (
     <span className="mdc-blast-hit-species">
       <SpeciesLink species={hit.species} taxonId={hit.taxonId} />
@@ -182,7 +186,7 @@ export function SequenceResult({
       {notes}
       <div className="mdc-blast-top" data-testid="top-hit">
         <div className="mdc-blast-top__head">
-          <span className="mdc-blast-top__label">{tx.result.topHit}</span>
+          <span className="mdc-blast-top__label">{aboveSpecies ? tx.result.call : tx.result.topHit}</span>
           <ConfidenceTag level={result.confidence.level} />
         </div>
         {complex ? (
@@ -222,6 +226,18 @@ export function SequenceResult({
               <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" /> <span className="mdc-blast-top__accession">{top.accession}</span>
             </div>
           </>
+        ) : aboveSpecies ? (
+          <>
+            {claimedRank(call) !== 'none' && (
+              <div className="mdc-blast-top__species">
+                <CallName call={call} testId="top-call" />
+              </div>
+            )}
+            <div className="mdc-blast-top__species mdc-blast-top__closest">
+              <ClosestSpecies call={call} taxonId={top.taxonId} link />
+              <span className="mdc-blast-top__accession">{top.accession}</span>
+            </div>
+          </>
         ) : (
           <div className="mdc-blast-top__species">
             <SpeciesLink species={top.species} taxonId={top.taxonId} testId="top-hit-species" />
@@ -240,6 +256,7 @@ export function SequenceResult({
             </>
           )}
         </p>
+        <NextStep method={marker} call={call} />
         <dl className="mdc-blast-stats">
           <Stat label={tx.fields.similarity} value={percent(top.similarity)} testId="top-hit-similarity" />
           <Stat label={tx.fields.length} value={`${top.alignedLength} ${bp}`} />

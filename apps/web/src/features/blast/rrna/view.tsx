@@ -1,9 +1,8 @@
 import { Tag } from 'antd';
-import { Fragment } from 'react';
-import { SIMILARITY_DEFINITION, thresholdsFor } from '@mdc/core/identify/rrna';
+import { SIMILARITY_DEFINITION, sequenceCall, thresholdsFor } from '@mdc/core/identify/rrna';
 import { useLocale } from '../../../lib/i18n/hooks';
-import type { Localized, Marker, TaskDetail, TaskSummary } from '../api';
-import { ConfidenceTag, markerCase, percent, sequenceFacts } from '../components/bits';
+import type { ConfidenceLevel, Localized, Marker, TaskDetail, TaskSummary } from '../api';
+import { CallName, ClosestSpecies, ConfidenceTag, markerCase, percent, sequenceFacts } from '../components/bits';
 import type { BlastMethodView, MethodDialogProps } from '../method-view';
 import { fmt, useBlastTexts } from '../texts';
 import { SequenceResult } from './SequenceResult';
@@ -29,9 +28,9 @@ function RrnaResult({ task }: { task: TaskDetail }) {
               <span className="mdc-blast-jump__name">{s.queryId}</span>
               {s.result?.ok ? (
                 <>
-                  <i className="mdc-blast-jump__species">
-                    {s.result.confidence.complex?.name ?? (s.result.confidence.level === 'species-group' ? s.result.confidence.names.join(' / ') : s.result.hits[0]!.species)}
-                  </i>
+                  <span className="mdc-blast-jump__species">
+                    <CallName call={sequenceCall({ confidence: s.result.confidence, topHit: s.result.hits.find((h) => h.rank === 1) ?? s.result.hits[0]! })} />
+                  </span>
                   <span className="mdc-blast-jump__sim">{percent(s.result.hits[0]!.similarity)}</span>
                   <ConfidenceTag level={s.result.confidence.level} />
                 </>
@@ -69,8 +68,9 @@ function RrnaResult({ task }: { task: TaskDetail }) {
 }
 
 /**
- * The call of the first identified sequence — a species group by its members — and how many more
- * were identified; "no similar reference" when that is the answer.
+ * The call of the first identified sequence — a species group by its members, a genus as
+ * "<Genus> sp." with its closest species — and how many more were identified; "no similar
+ * reference" when that is the answer.
  */
 function RrnaCall({ task }: { task: TaskSummary }) {
   const tx = useBlastTexts();
@@ -81,7 +81,7 @@ function RrnaCall({ task }: { task: TaskSummary }) {
     bestSimilarity?: number;
     refusal?: { message: Localized; detail: Localized };
   };
-  if (!task.topHit) {
+  if (!task.call || (!task.call.name && !task.call.closest)) {
     if (summary.refusal) {
       // The seed's headline, and under it what to change.
       return (
@@ -99,23 +99,14 @@ function RrnaCall({ task }: { task: TaskSummary }) {
       </span>
     );
   }
-  const members = summary.members && summary.members.length > 1 ? summary.members : null;
+  // The call as stored: a species group by its members, a genus as "<Genus> sp." with its closest species.
+  const call = task.call!;
   return (
     <span className="mdc-blast-hist-top">
-      {members ? (
-        <span data-testid="history-top-species">
-          {members.map((name, i) => (
-            <Fragment key={name}>
-              {i > 0 && ' / '}
-              <i>{name}</i>
-            </Fragment>
-          ))}
-        </span>
-      ) : (
-        <i data-testid="history-top-species">{task.topHit.species}</i>
-      )}
-      <span className="mdc-blast-muted">{percent(task.topHit.similarity)}</span>
-      <ConfidenceTag level={task.topHit.level} />
+      <CallName call={call} testId="history-top-species" />
+      <ClosestSpecies call={call} />
+      {call.value !== null && <span className="mdc-blast-muted">{percent(call.value)}</span>}
+      <ConfidenceTag level={call.level as ConfidenceLevel} />
       {task.itemCount > 1 && task.identifiedCount !== null && task.identifiedCount > 1 && (
         <span className="mdc-blast-muted">{fmt(tx.history.more, { n: task.identifiedCount - 1 })}</span>
       )}
