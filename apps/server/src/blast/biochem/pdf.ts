@@ -126,7 +126,9 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     const parts = callHeadlineParts(claimed, lang);
     let x = left;
     for (const part of parts) {
-      doc.font(part.italic ? italic : text).fontSize(15).fillColor('#000').text(part.text, x, callY, { lineBreak: false });
+      // Latin in Helvetica moved down to the CJK font's baseline; the Chinese words stay in the text font.
+      const latin = part.italic || !/[\u3000-\u9fff]/.test(part.text);
+      doc.font(part.italic ? italic : latin ? 'Helvetica' : text).fontSize(15).fillColor('#000').text(part.text, x, latin ? callY + latinDrop * 15 : callY, { lineBreak: false });
       x += doc.widthOfString(part.text);
     }
     doc.x = left;

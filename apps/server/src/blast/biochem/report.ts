@@ -127,7 +127,7 @@ export function biochemCsv(task: TaskRow, lang: Language): string {
     list.map((x) => `${x.code}${sign(x.entered)} (${x.percentPositive === undefined ? '?' : Math.round(x.percentPositive)} %)`).join('; ');
   const call = id.call;
   const callNote = [
-    id.groupCall ? `${id.groupCall.name}: ${t.groupCall[id.groupCall.kind]} ${pct(id.groupCall.percentId)} % (${levelLabel(id.groupCall.level, lang)})` : '',
+    id.groupCall && biochemStatement(id).rank === 'species' ? `${id.groupCall.name}: ${t.groupCall[id.groupCall.kind]} ${pct(id.groupCall.percentId)} % (${levelLabel(id.groupCall.level, lang)})` : '',
     call.note?.[lang] ?? '',
     `${t.panel}: ${result.panel.name[lang]}${result.profile ? ` · ${t.profile}: ${result.profile}` : ''}${result.sampleName ? ` · ${t.sample}: ${result.sampleName}` : ''}`,
   ]

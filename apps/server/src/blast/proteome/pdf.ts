@@ -203,7 +203,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       doc.font(italicFor(s.call.species)).fontSize(11).fillColor('#444').text(s.call.species, { width });
       doc.font(text).fontSize(9).fillColor('#222').text(`${t.columns.score} ${roundScore(s.call.score).toFixed(2)}${s.call.strain ? `  ·  ${t.columns.strain} ${s.call.strain}` : ''}`, { width });
     }
-    if (s.runnerUp) {
+    if (s.runnerUp && fromLibrary) {
       mixed([
         { value: `${t.runnerUp}: `, font: text },
         { value: s.runnerUp.species, font: italic },
@@ -211,7 +211,8 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
       ]);
     }
     // The band is said above; the text adds what needs care (a close runner-up, a mixture, no call).
-    if (s.closeRunnerUp || s.mixture || s.noReliableIdentification) doc.moveDown(0.2).fillColor('#614700').text(s.text[lang], left, doc.y, { width }).fillColor('#222');
+    // Beside an answer from other evidence the library's own verdict ("no reliable identification") is not said again.
+    if (fromLibrary ? s.closeRunnerUp || s.mixture || s.noReliableIdentification : !!s.mixture) doc.moveDown(0.2).fillColor('#614700').text(s.text[lang], left, doc.y, { width }).fillColor('#222');
 
     const picture = pictures.get(s.position);
     if (picture && s.call) {

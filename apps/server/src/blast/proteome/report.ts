@@ -111,7 +111,8 @@ export function spectrumNotes(s: ProteomeSpectrumResult, result: ProteomeTaskRes
   const t = PROTEOME_REPORT_TEXT[lang];
   const notes: string[] = [];
   if (s.refused) notes.push(s.text[lang]);
-  else if (s.noReliableIdentification) notes.push(t.noCall);
+  // The library's "no reliable identification" is not said beside an answer another evidence carried.
+  else if (s.noReliableIdentification && !s.combined?.name) notes.push(t.noCall);
   if (s.closeRunnerUp && s.runnerUp) notes.push(`${fill(t.close, { m: result.parameters.identify.closeMargin.toFixed(2) })}: ${s.runnerUp.species} ${roundScore(s.runnerUp.score).toFixed(2)}`);
   if (s.mixture) notes.push(`${t.mixture}: ${s.mixture.species.join(' + ')}`);
   if (s.sameSpectrum) notes.push(lang === 'zh' ? '与谱库条目为同一谱图（自身比对）' : 'same spectrum as the library entry (self-match)');
