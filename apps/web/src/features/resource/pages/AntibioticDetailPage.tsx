@@ -7,6 +7,7 @@ import { resourcePaths, type AntibioticDetail, type BreakpointPage } from '../ap
 import { AwareTag } from '../components/bits';
 import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../components/BreakpointTable';
 import { NotFound, ProblemAlert } from '../components/LoadState';
+import { QcRanges } from '../components/QcRanges';
 import { ResourceShell } from '../components/ResourceShell';
 import { breakableName } from '../lib/format';
 import { fmt } from '../lib/texts';
@@ -205,10 +206,11 @@ export default function AntibioticDetailPage() {
                   {fmt(tx.atbDetail.expectedLink, { n: drug.expectedResistanceCount })} →
                 </LocaleLink>
               )}
-              {drug.qcRangeCount > 0 && <span className="mdc-res-muted">{fmt(tx.atbDetail.qc, { n: drug.qcRangeCount })}</span>}
+              {drug.qcRangeCount > 0 && <a href="#atb-qc">{fmt(tx.atbDetail.qc, { n: drug.qcRangeCount })} ↓</a>}
             </div>
           </section>
           <Breakpoints drug={drug} />
+          <QcRanges code={drug.code} count={drug.qcRangeCount} />
         </div>
       )}
     </ResourceShell>
