@@ -1,13 +1,15 @@
 import { Alert, Grid, Table, Tag, type TableColumnsType } from 'antd';
-import { QUALITY_THRESHOLDS, UNACCEPTABLE_TYPICITY, biochemTest, taxonNameParts, type BiochemCandidate, type QualityLevel, type TestComparison } from '@mdc/core/identify/biochem';
+import { QUALITY_THRESHOLDS, UNACCEPTABLE_TYPICITY, biochemHistoryCall, biochemStatement, biochemTest, taxonNameParts, type BiochemCandidate, type QualityLevel, type TestComparison } from '@mdc/core/identify/biochem';
 import { biochemMatrixSource } from '@mdc/contracts';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
-import { taxonPath } from '../components/bits';
+import { CallName, ClosestSpecies, NextStep, taxonPath } from '../components/bits';
 import { fmt } from '../texts';
 import type { BiochemReport } from './api';
+import { noNextTestReason } from './entry';
 import { useBiochemTexts } from './texts';
+import { chartLabel } from './chart-label';
 
 export const LEVEL_COLOURS: Record<QualityLevel, string> = {
   excellent: 'green',
@@ -36,11 +38,12 @@ function TaxonLink({ name, testId }: { name: string; testId?: string }) {
   );
 }
 
-export function QualityTag({ level }: { level: QualityLevel }) {
+/** The quality label of a result (never of each candidate); `text` for a label of a claim above the species ("… to the genus"). */
+export function QualityTag({ level, text }: { level: QualityLevel; text?: string }) {
   const bx = useBiochemTexts();
   return (
     <Tag color={LEVEL_COLOURS[level]} data-testid="quality-tag" data-level={level}>
-      {bx.levels[level]}
+      {text ?? bx.levels[level]}
     </Tag>
   );
 }
@@ -164,10 +167,11 @@ export function ProfileChart({ candidates, vertical }: { candidates: BiochemCand
               {block.map((t, i) => enteredCell(t, label + i * cell, top + head, cell, h))}
               {rows.map((c, r) => {
                 const y = top + head + (r + 1) * h;
-                const parts = taxonNameParts(c.taxon.length > 34 ? `${c.taxon.slice(0, 33)}…` : c.taxon);
+                const parts = taxonNameParts(chartLabel(c.taxon));
                 return (
                   <g key={c.rank}>
-                    <text x={label - 10} y={y + h / 2 + 4} textAnchor="end" fontSize="12" fill="#262626">
+                    <text x={label - 10} y={y + h / 2 + 4} textAnchor="end" fontSize="12" fill="#262626" data-testid="profile-chart-taxon">
+                      <title>{c.taxon}</title>
                       {parts.map((p, i) => (
                         <tspan key={i} fontStyle={p.italic ? 'italic' : 'normal'}>
                           {p.text}
@@ -211,6 +215,9 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
   if (task.status === 'running' || !report) return null;
   const id = report.identification;
   const call = id.call;
+  // What the result claims, as history, CSV, PDF and command line state it.
+  const statement = biochemStatement(id);
+  const claimed = biochemHistoryCall(statement);
   const r = bx.result;
   const vertical = screens.md === false;
 
@@ -228,7 +235,6 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
     },
     { title: r.columns.percentId, dataIndex: 'percentId', width: 76, render: (v: number) => <span data-testid="candidate-percent">{percent(v)}</span> },
     { title: r.columns.typicity, dataIndex: 'typicity', width: 60, render: (v: number) => v.toFixed(2) },
-    { title: r.columns.level, dataIndex: 'level', width: 150, render: (level: QualityLevel, c) => <QualityTag level={c.rank === 1 ? call.level : level} />, responsive: ['sm'] },
     { title: r.columns.against, key: 'against', render: (_: unknown, c) => <Against tests={c.testsAgainst} />, responsive: ['md'] },
   ];
 
@@ -274,10 +280,16 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
 
   return (
     <>
-      <section className={`mdc-bc-call is-${call.level.replace(' ', '-')}`} data-testid="biochem-call" data-level={call.level}>
+      <section className={`mdc-bc-call is-${(statement.level ?? 'group').replace(' ', '-')}`} data-testid="biochem-call" data-level={statement.level ?? statement.rank} data-rank={statement.rank}>
         <div className="mdc-bc-call__head">
           <span className="mdc-bc-call__label">{r.call}</span>
-          <QualityTag level={call.level} />
+          {statement.level && statement.label ? (
+            <QualityTag level={statement.level} text={statement.label[locale]} />
+          ) : (
+            <Tag data-testid="quality-tag" data-level="species-group">
+              {r.groupLevel}
+            </Tag>
+          )}
         </div>
         {headline?.kind === 'unacceptable' ? (
           <>
@@ -305,6 +317,15 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
             </p>
             <Alert type="info" showIcon className="mdc-bc-note" message={headline.settles?.[locale]} data-testid="biochem-settles" />
           </>
+        ) : statement.rank === 'genus' ? (
+          <>
+            <h2 className="mdc-bc-call__name">
+              <CallName call={claimed} testId="biochem-call-name" />
+            </h2>
+            <p className="mdc-bc-call__zh">
+              <ClosestSpecies call={claimed} />
+            </p>
+          </>
         ) : (
           <>
             <h2 className="mdc-bc-call__name">
@@ -314,15 +335,22 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
             {headline?.kind === 'presumptive' && <Alert type="warning" showIcon className="mdc-bc-note" message={headline.settles?.[locale]} data-testid="biochem-settles" />}
           </>
         )}
+        {statement.level === null && <p className="mdc-blast-muted mdc-blast-small" data-testid="biochem-group-no-label">{r.groupNoLabel}</p>}
+        {/* A complex or a morphology group says what settles it above; a genus is told the next method here. */}
+        {headline?.kind !== 'morphology-group' && headline?.kind !== 'complex' && <NextStep method={task.method === 'morphology' ? 'morphology' : 'biochem'} call={claimed} />}
         <dl className="mdc-bc-call__figures">
-          <div>
-            <dt>{r.percentId}</dt>
-            <dd data-testid="biochem-call-percent">{percent(call.percentId)}</dd>
-          </div>
-          <div>
-            <dt>{r.typicity}</dt>
-            <dd data-testid="biochem-call-t">{call.typicity.toFixed(2)}</dd>
-          </div>
+          {statement.percentId !== null && (
+            <div>
+              <dt>{r.percentId}</dt>
+              <dd data-testid="biochem-call-percent">{percent(statement.percentId)}</dd>
+            </div>
+          )}
+          {statement.typicity !== null && (
+            <div>
+              <dt>{r.typicity}</dt>
+              <dd data-testid="biochem-call-t">{statement.typicity.toFixed(2)}</dd>
+            </div>
+          )}
           <div>
             <dt>{r.panel}</dt>
             <dd>{report.panel.name[locale]}</dd>
@@ -346,7 +374,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
             ))}
           </p>
         )}
-        {id.groupCall && (
+        {id.groupCall && statement.rank === 'species' && (
           <p data-testid="biochem-group-call">
             <Tag color={LEVEL_COLOURS[id.groupCall.level]}>{r.groupCall[id.groupCall.kind]}</Tag>
             {fmt(r.groupCallText, { name: id.groupCall.name, pct: percent(id.groupCall.percentId), label: bx.levels[id.groupCall.level], members: id.groupCall.members.join(', ') })}
@@ -372,7 +400,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
           rowKey="taxon"
           size="small"
           columns={columns}
-          dataSource={id.candidates}
+          dataSource={headline?.kind === 'morphology-group' ? id.candidates.slice(1) : id.candidates}
           pagination={false}
           scroll={{ x: true }}
           onRow={(c) => ({ 'data-testid': 'candidate-row', 'data-rank': c.rank }) as object}
@@ -382,7 +410,7 @@ export function BiochemResult({ task }: { task: TaskDetail }) {
       <section className="mdc-bc-result-section" data-testid="biochem-next-tests">
         <h2>{r.nextTests}</h2>
         {id.nextTests.length === 0 ? (
-          <p data-testid="no-next-tests">{call.level === 'unacceptable' ? r.noNextTestsUnacceptable : call.percentId >= 99 ? r.noNextTests : r.noNextTestsFound}</p>
+          <p data-testid="no-next-tests">{{ unacceptable: r.noNextTestsUnacceptable, stands: r.noNextTests, inseparable: r.noNextTestsFound, group: r.noNextTestsGroup }[noNextTestReason(statement.level)]}</p>
         ) : (
           <>
             <p className="mdc-blast-muted">{r.nextTestsLead}</p>

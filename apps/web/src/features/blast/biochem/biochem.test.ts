@@ -5,6 +5,7 @@ import {
   chooseInGroup,
   groupChoice,
   nextReaction,
+  noNextTestReason,
   notDone,
   primaryBeside,
   profileOf,
@@ -107,3 +108,15 @@ describe('the biochemistry dialog: wells, profile and primary tests', () => {
     expect(none).toEqual({ error: { field: 'reactions', message: '反应：未输入任何反应，请至少填写一项 + 或 –。' } });
   });
 });
+
+describe('no next test, said as the label allows', () => {
+  it('a good identification (E. coli 5144572, 98 %) is never told its leading candidates cannot be separated', () => {
+    expect(noNextTestReason('good')).toBe('stands');
+    expect(noNextTestReason('acceptable')).toBe('stands');
+    expect(noNextTestReason('low discrimination')).toBe('inseparable');
+    expect(noNextTestReason('unacceptable')).toBe('unacceptable');
+    // A morphology group states no label: its species is settled by another method, not by a further primary test.
+    expect(noNextTestReason(null)).toBe('group');
+  });
+});
+

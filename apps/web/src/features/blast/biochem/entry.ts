@@ -8,6 +8,7 @@ import {
   type BiochemPanel,
   type BiochemTestGroup,
   type PanelId,
+  type QualityLevel,
   type Reaction,
 } from '@mdc/core/identify/biochem';
 
@@ -177,4 +178,16 @@ export function readCount(entered: Entered, allowed: readonly string[]): number 
     }
   }
   return count;
+}
+
+/**
+ * Why no next test is proposed, said so that it agrees with the call's label: an identification
+ * (acceptable or better) stands and needs none; only a low discrimination is told that no test
+ * at hand separates its leading candidates; an unacceptable profile is sent back to the culture.
+ */
+export function noNextTestReason(level: QualityLevel | null): 'unacceptable' | 'stands' | 'inseparable' | 'group' {
+  if (level === 'unacceptable') return 'unacceptable';
+  // A morphology group states no label: another method settles its species, not a further primary test.
+  if (level === null) return 'group';
+  return level === 'low discrimination' ? 'inseparable' : 'stands';
 }

@@ -1,4 +1,6 @@
+import { QUALITY_LEVELS } from '@mdc/core/identify/biochem';
 import type { TaskDetail, TaskSummary } from '../api';
+import { CallName } from '../components/bits';
 import type { BlastMethodView } from '../method-view';
 import type { BiochemReport, QualityLevel } from './api';
 import { BiochemDialog } from './BiochemDialog';
@@ -10,12 +12,14 @@ import './biochem.css';
 function BiochemCall({ task }: { task: TaskSummary }) {
   const call = task.call;
   if (!call) return null;
-  const summary = (task.summary ?? {}) as { profile?: string; sampleName?: string };
+  const summary = (task.summary ?? {}) as { profile?: string; sampleName?: string; quality?: QualityLevel | null };
+  // The level names the rank when the call is above the species ("genus", "species-group"); its label is then in the summary.
+  const quality = (QUALITY_LEVELS as readonly string[]).includes(call.level) ? (call.level as QualityLevel) : (summary.quality ?? null);
   return (
     <span className="mdc-blast-hist-top">
-      <TaxonName name={call.name} testId="history-top-species" />
+      {call.level === 'genus' ? <CallName call={call} testId="history-top-species" /> : <TaxonName name={call.name} testId="history-top-species" />}
       {call.value !== null && <span className="mdc-blast-muted">%ID {call.value >= 99.95 ? '99.9' : call.value.toFixed(1)}</span>}
-      <QualityTag level={call.level as QualityLevel} />
+      {quality && <QualityTag level={quality} />}
       {summary.profile && <span className="mdc-blast-muted mdc-blast-mono">{summary.profile}</span>}
       {summary.sampleName && <span className="mdc-blast-muted">{summary.sampleName}</span>}
     </span>

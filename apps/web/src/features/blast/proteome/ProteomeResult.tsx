@@ -4,8 +4,9 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail } from '../api';
-import { SpeciesLink } from '../components/bits';
+import { CallName, ClosestSpecies, NextStep, SpeciesLink } from '../components/bits';
 import { fmt } from '../texts';
+import { answerCall, answerList } from '@mdc/core/identify/proteome';
 import { BandTag, Score, shown } from './bits';
 import { ScoreExplanation } from './ScoreExplanation';
 import type { Hit, LibraryFreeResult, ProteomeReport, SpectrumResult } from './api';
@@ -33,6 +34,11 @@ function useSelection(count: number): { spectrum: number; explain: number | null
   return { spectrum, explain, select: (s) => update({ spectrum: s, explain: null }), explainRank: (r) => update({ explain: r }) };
 }
 
+/** Whether the library's first entry is the answer; otherwise its entries are only the closest, with no level of their own. */
+function libraryCarries(s: SpectrumResult): boolean {
+  return answerList(s.hits, s.combined)[0]?.hit != null;
+}
+
 function spotName(s: SpectrumResult): string {
   if (s.label) return s.label;
   if (s.spot) return s.spot;
@@ -54,7 +60,7 @@ function PlateTable({ spectra, selected, onSelect }: { spectra: SpectrumResult[]
         s.combined ? (
           s.combined.name ? (
             <span data-testid="plate-call" data-carried-by={s.combined.carriedBy}>
-              <TaxonName name={s.combined.name} />
+              <CallName call={answerCall(s.combined)} />
               {s.combined.carriedBy === 'library-free' && (
                 <Tag color="geekblue" className="mdc-ms-own">
                   {r.libraryFreeShort}
@@ -78,11 +84,13 @@ function PlateTable({ spectra, selected, onSelect }: { spectra: SpectrumResult[]
       title: r.plateColumns.score,
       key: 'score',
       width: 90,
-      sorter: (a, b) => (a.call?.score ?? -1) - (b.call?.score ?? -1),
-      render: (_: unknown, s) => (s.call ? <Score score={s.call.score} level={s.level} testId="plate-score" /> : '—'),
+      // The answer's score and band, whichever evidence carried it.
+      sorter: (a, b) => (a.combined?.score ?? a.call?.score ?? -1) - (b.combined?.score ?? b.call?.score ?? -1),
+      render: (_: unknown, s) =>
+        s.combined ? (s.combined.score !== null ? <Score score={s.combined.score} level={s.combined.level} testId="plate-score" /> : '—') : s.call ? <Score score={s.call.score} level={s.level} testId="plate-score" /> : '—',
       onHeaderCell: () => ({ 'data-testid': 'sort-plate-score' }) as object,
     },
-    { title: r.plateColumns.band, key: 'band', render: (_: unknown, s) => <BandTag level={s.level} />, responsive: ['sm'] },
+    { title: r.plateColumns.band, key: 'band', render: (_: unknown, s) => <BandTag level={s.combined?.level ?? s.level} />, responsive: ['sm'] },
     {
       title: r.plateColumns.notes,
       key: 'notes',
@@ -95,7 +103,7 @@ function PlateTable({ spectra, selected, onSelect }: { spectra: SpectrumResult[]
       ),
     },
   ];
-  const ok = spectra.filter((s) => s.level !== 'none').length;
+  const ok = spectra.filter((s) => (s.combined?.level ?? s.level) !== 'none').length;
   return (
     <section className="mdc-genome-section" data-testid="proteome-plate">
       <h2>{r.plate}</h2>
@@ -119,6 +127,37 @@ function CallCard({ s, plate }: { s: SpectrumResult; plate: boolean }) {
   const px = useProteomeTexts();
   const locale = useLocale();
   const r = px.result;
+  // The library's first entry when another evidence carried the answer: the closest entry, its score, no level of its own.
+  if (s.call && !libraryCarries(s)) {
+    return (
+      <section className="mdc-genome-call is-closest" data-testid="proteome-call" data-level="closest">
+        <div className="mdc-genome-call__head">
+          <span className="mdc-genome-call__label">{plate ? `${r.spectrum} ${spotName(s)} · ${r.closestEntry}` : r.closestEntry}</span>
+          {s.call.own && <Tag color="purple">{r.own}</Tag>}
+        </div>
+        <h2 className="mdc-genome-call__name mdc-ms-closest-name" data-testid="proteome-call-name">
+          <i>{s.call.species}</i>
+        </h2>
+        <dl className="mdc-genome-call__figures">
+          <div>
+            <dt>{r.score}</dt>
+            <dd>
+              <span className="mdc-ms-score" data-testid="proteome-call-score" data-score={shown(s.call.score)}>
+                {shown(s.call.score)}
+              </span>
+            </dd>
+          </div>
+          {s.call.strain && (
+            <div>
+              <dt>{r.strain}</dt>
+              <dd>{s.call.strain}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="mdc-blast-muted mdc-blast-small">{r.closestEntryNote}</p>
+      </section>
+    );
+  }
   const named = s.call && s.level !== 'none';
   return (
     <section className={`mdc-genome-call ${LEVEL_CLASS[s.level]}`} data-testid="proteome-call" data-level={s.level}>
@@ -190,8 +229,9 @@ function AnswerCard({ s }: { s: SpectrumResult }) {
         )}
       </div>
       <h2 className="mdc-genome-call__name" data-testid="proteome-answer-name">
-        {c.name ? <TaxonName name={c.name} /> : r.noCall}
+        {c.name ? <CallName call={answerCall(c)} /> : r.noCall}
       </h2>
+      {c.name && <ClosestSpecies call={answerCall(c)} />}
       <p className="mdc-ms-answer-level">
         {r.answerLevels[c.level]}
         {c.score !== null && (
@@ -204,6 +244,7 @@ function AnswerCard({ s }: { s: SpectrumResult }) {
       <p className="mdc-blast-muted" data-testid="proteome-answer-text">
         {c.text[locale]}
       </p>
+      <NextStep method="proteome" call={answerCall(c)} />
     </section>
   );
 }
@@ -259,6 +300,8 @@ function LibraryFreeCard({ s, report }: { s: SpectrumResult; report: ProteomeRep
 function HitsTable({ s, onExplain, explaining }: { s: SpectrumResult; onExplain(rank: number): void; explaining: number | null }) {
   const px = useProteomeTexts();
   const r = px.result;
+  // Only the row that is the answer carries a level; the others are the closest library entries.
+  const answerRank = libraryCarries(s) ? 1 : null;
   const columns: TableColumnsType<Hit> = [
     { title: r.columns.rank, dataIndex: 'rank', width: 44 },
     {
@@ -276,8 +319,20 @@ function HitsTable({ s, onExplain, explaining }: { s: SpectrumResult; onExplain(
       ),
     },
     { title: r.columns.strain, dataIndex: 'strain', ellipsis: true, responsive: ['md'], render: (v?: string) => v ?? '' },
-    { title: r.columns.score, dataIndex: 'score', width: 72, render: (v: number, h) => <Score score={v} level={h.level} testId="proteome-hit-score" /> },
-    { title: r.columns.band, dataIndex: 'level', responsive: ['lg'], render: (level: Hit['level']) => <BandTag level={level} /> },
+    {
+      title: r.columns.score,
+      dataIndex: 'score',
+      width: 72,
+      render: (v: number, h) =>
+        h.rank === answerRank ? (
+          <Score score={v} level={h.level} testId="proteome-hit-score" />
+        ) : (
+          <span className="mdc-ms-score" data-testid="proteome-hit-score" data-score={shown(v)}>
+            {shown(v)}
+          </span>
+        ),
+    },
+    { title: r.columns.band, dataIndex: 'level', responsive: ['lg'], render: (level: Hit['level'], h) => (h.rank === answerRank ? <BandTag level={level} /> : <span className="mdc-blast-muted">{r.closestShort}</span>) },
     { title: r.columns.matched, dataIndex: 'matchedPeaks', width: 80, responsive: ['md'] },
     { title: r.columns.queryShare, dataIndex: 'queryMatchedShare', width: 90, responsive: ['lg'], render: (v: number) => `${(100 * v).toFixed(0)}%` },
     { title: r.columns.referenceShare, dataIndex: 'referenceMatchedShare', width: 90, responsive: ['lg'], render: (v: number) => `${(100 * v).toFixed(0)}%` },
@@ -352,8 +407,8 @@ export function ProteomeResult({ task }: { task: TaskDetail }) {
         </p>
         <LibraryFreeCard s={s} report={report} />
         {s.hits.length > 0 && (
-          <section className="mdc-genome-section" data-testid="proteome-hits">
-            <h2>{r.hits}</h2>
+          <section className="mdc-genome-section" data-testid="proteome-hits" data-role={libraryCarries(s) ? 'answer-and-entries' : 'closest-entries'}>
+            <h2>{libraryCarries(s) ? r.hits : r.closestEntries}</h2>
             <HitsTable
               s={s}
               onExplain={(rank) => {
