@@ -3,6 +3,7 @@ import { GENOME_SPECIES_THRESHOLD_SOURCE } from '@mdc/contracts';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
 import { reportDocument } from '../../reports/pdf-document';
 import type { TaskRow } from '../tasks';
+import { CLOSEST_LABEL, callHeadlineParts, nextStep } from '@mdc/core/identify';
 import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';
 
@@ -70,9 +71,19 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   // The call.
   const call = result.call;
   heading(t.call);
-  const name = call.level === 'none' ? t.level.none : call.level === 'genus' ? `${call.genus} sp.` : genomeCallName(call, lang);
-  // The Latin italic has no Chinese glyphs: a complex named in Chinese is set upright in the CJK font.
-  doc.font(call.level === 'none' || /[\u4e00-\u9fff]/.test(name) ? text : italic).fontSize(14).fillColor(LEVEL_COLOUR[call.level]).text(name, { continued: false });
+  if (call.level === 'genus') {
+    // "<Genus> sp." as every method heads a genus-level call; its closest species apart, then what settles it.
+    const genusCall = { name: call.genus ?? '', level: 'genus', closest: call.species };
+    doc.fillColor(LEVEL_COLOUR.genus);
+    runs(callHeadlineParts(genusCall, lang), 14);
+    doc.fillColor('#222');
+    if (call.species) runs([{ text: `${CLOSEST_LABEL[lang]}${lang === 'zh' ? '：' : ': '}` }, { text: call.species, italic: true }], 9);
+    doc.fillColor('#614700').fontSize(9).text(nextStep('genome', genusCall)![lang], { width }).fillColor('#222');
+  } else {
+    const name = call.level === 'none' ? t.level.none : genomeCallName(call, lang);
+    // The Latin italic has no Chinese glyphs: a complex named in Chinese is set upright in the CJK font.
+    doc.font(call.level === 'none' || /[\u4e00-\u9fff]/.test(name) ? text : italic).fontSize(14).fillColor(LEVEL_COLOUR[call.level]).text(name, { continued: false });
+  }
   doc.font(text).fontSize(9).fillColor('#222');
   const figures: string[] = [t.level[call.level]];
   if (call.ani !== null) figures.push(`ANI ${aniText(call.ani, lang)}${call.ani >= result.thresholds.comparable! ? ' %' : ''}`);

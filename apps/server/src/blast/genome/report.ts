@@ -1,4 +1,4 @@
-import type { Language } from '@mdc/core/identify';
+import { callLine, nextStep, type Language } from '@mdc/core/identify';
 import { calledName, GENOME_THRESHOLDS } from '@mdc/core/identify/genome';
 import { csvDocument } from '../csv';
 import type { TaskRow } from '../tasks';
@@ -39,7 +39,14 @@ export const GENOME_REPORT_TEXT = {
       similarity: '16S 相似度 (%)',
     },
     stats: { length: '总长度 (bp)', contigs: 'contig 数', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: '其他属片段 (%)' },
-    sections: { call: '鉴定', hit: '参考基因组', qc: '质量', rrna: '16S 拷贝' },
+    sections: { call: '鉴定', hit: '参考基因组', qc: '质量', rrna: '16S 拷贝', typing: 'MLST 分型' },
+    typing: {
+      novelProfile: '新型谱（所有等位基因已知，但无 ST 与之对应）',
+      noST: '无 ST',
+      'no-species-call': '未鉴定到种，未做 MLST',
+      'no-scheme': '该菌种没有 PubMLST MLST 方案',
+      'no-schemes-installed': '服务器未安装 MLST 方案',
+    },
   },
   en: {
     report: 'MDC · Microbe Data Cloud — genome identification report',
@@ -74,7 +81,14 @@ export const GENOME_REPORT_TEXT = {
       similarity: '16S similarity (%)',
     },
     stats: { length: 'total length (bp)', contigs: 'contigs', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: 'fragments of another genus (%)' },
-    sections: { call: 'call', hit: 'reference genome', qc: 'QC', rrna: '16S copy' },
+    sections: { call: 'call', hit: 'reference genome', qc: 'QC', rrna: '16S copy', typing: 'MLST' },
+    typing: {
+      novelProfile: 'novel profile (all alleles known, no ST has this combination)',
+      noST: 'no ST',
+      'no-species-call': 'no species called: not typed',
+      'no-scheme': 'no PubMLST MLST scheme for this species',
+      'no-schemes-installed': 'no MLST schemes installed on the server',
+    },
   },
 } as const;
 
@@ -87,7 +101,8 @@ export function aniText(ani: number, lang: Language): string {
 
 /** The name the call gives, in the language of the report (a complex in Chinese by its Chinese name and its Latin one). */
 export function genomeCallName(call: GenomeTaskResult['call'], lang: Language): string {
-  if (call.level === 'genus') return call.genus ?? '';
+  // "<Genus> sp. (closest: …)", as every method states a genus-level call.
+  if (call.level === 'genus') return callLine({ name: call.genus ?? '', level: 'genus', closest: call.species }, lang);
   const complex = call.complex ?? null;
   if (complex && lang === 'zh') return `${complex.zh}（${complex.name}）`;
   return calledName({ ...call, complex }) ?? '';
@@ -115,7 +130,7 @@ export function genomeCsv(task: TaskRow, lang: Language): string {
     pct(call.queryAf),
     '',
     '',
-    [t.level[call.level], call.ambiguous ? t.ambiguous : '', ...call.notes.map((n) => n.text[lang])].filter(Boolean).join(' · '),
+    [t.level[call.level], call.ambiguous ? t.ambiguous : '', ...call.notes.map((n) => n.text[lang]), nextStep('genome', { name: call.genus ?? '', level: call.level })?.[lang] ?? ''].filter(Boolean).join(' · '),
   ]);
   for (const h of result.hits) {
     rows.push([t.sections.hit, h.rank, h.species, h.strain, h.accession, aniText(h.ani, lang), pct(h.queryAf), pct(h.referenceAf), `${h.mappedFragments}/${h.queryFragments}`, '']);
@@ -131,6 +146,14 @@ export function genomeCsv(task: TaskRow, lang: Language): string {
   if (result.qc.contamination) qc.push([t.stats.contamination, pct(result.qc.contamination.share)]);
   for (const [item, value] of qc) rows.push([t.sections.qc, '', item, '', '', '', '', '', '', String(value)]);
   for (const f of result.qc.findings) rows.push([t.sections.qc, '', '', '', '', '', '', '', '', f.text[lang]]);
+  const typing = result.typing;
+  if (typing) {
+    const mlst = typing.mlst;
+    if (mlst) {
+      const st = mlst.st !== '-' ? `ST ${mlst.st}` : mlst.status === 'NOVEL' ? t.typing.novelProfile : t.typing.noST;
+      rows.push([t.sections.typing, '', mlst.scheme, '', '', '', '', '', '', [st, mlst.loci.map((l) => `${l.locus}(${l.call})`).join(' ')].join(' · ')]);
+    } else if (typing.reason !== 'typed') rows.push([t.sections.typing, '', '', '', '', '', '', '', '', t.typing[typing.reason]]);
+  }
   result.rrna.copies.forEach((copy, i) => {
     rows.push([
       t.sections.rrna,

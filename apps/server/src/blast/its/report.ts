@@ -1,4 +1,5 @@
-import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, type Hit, type Language } from '@mdc/core/identify/rrna';
+import { callLine, nextStep } from '@mdc/core/identify';
+import { CONFIDENCE_LABELS, NO_SIMILAR_REFERENCE, sequenceCall, type Hit, type Language } from '@mdc/core/identify/rrna';
 import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, ITS_THRESHOLD_SOURCES, type ItsResult } from '@mdc/core/identify/its';
 import { csvDocument } from '../csv';
 import type { ExportOptions } from '../method';
@@ -57,7 +58,14 @@ export function callText(result: ItsResult, lang: Language): string {
   if (!result.ok) return `${result.message[lang]} — ${result.detail[lang]}`;
   const level = CONFIDENCE_LABELS[result.confidence.level][lang];
   if (result.its.speciesGroup) return `${result.its.speciesGroup.name[lang]} (${level})`;
-  return `${result.confidence.names.join(' / ') || result.topHit.species} (${level})`;
+  // As for 16S/18S: a genus is "<Genus> sp.", the top hit's species only the closest.
+  return `${callLine(sequenceCall(result), lang)} (${level})`;
+}
+
+/** What settles the species after a read's call above it (a genus, a family, a species group), or null. */
+export function nextStepText(result: ItsResult, lang: Language): string | null {
+  if (!result.ok || result.its.speciesGroup) return null;
+  return nextStep('ITS', sequenceCall(result))?.[lang] ?? null;
 }
 
 /** One row per listed hit of the answer (pooled over ITS1 and ITS2 for a whole ITS), a row per refused read. */
@@ -73,7 +81,7 @@ export function itsCsv(items: readonly ItsItem[], lang: Language): string {
     }
     const basis = r.its.basis ? ITS_BASIS_LABELS[r.its.basis][lang] : '';
     for (const h of r.hits) {
-      rows.push([item.queryId, basis, h.rank, h.accession, h.species, Number(h.similarity.toFixed(2)), h.alignedLength, h.mismatches, h.gaps, h.score, CONFIDENCE_LABELS[r.confidence.level][lang], r.its.speciesGroup?.name[lang] ?? '', h.rank === 1 ? callText(r, lang) : '']);
+      rows.push([item.queryId, basis, h.rank, h.accession, h.species, Number(h.similarity.toFixed(2)), h.alignedLength, h.mismatches, h.gaps, h.score, CONFIDENCE_LABELS[r.confidence.level][lang], r.its.speciesGroup?.name[lang] ?? '', h.rank === 1 ? [callText(r, lang), nextStepText(r, lang)].filter(Boolean).join('; ') : '']);
     }
   }
   return csvDocument(rows);
@@ -114,6 +122,8 @@ export async function itsPdf(task: TaskRow, items: readonly ItsItem[], lang: Lan
     }
     doc.font(text).fontSize(10).text(`${t.call}: ${callText(r, lang)}`, { width });
     doc.fontSize(9);
+    const next = nextStepText(r, lang);
+    if (next) doc.fillColor('#614700').text(next, { width }).fillColor('#333');
     if (r.its.basis) doc.text(`${t.basis}: ${ITS_BASIS_LABELS[r.its.basis][lang]}`, { width });
     if (r.its.speciesGroup) doc.fillColor('#ad6800').text(t.complex(r.its.speciesGroup.name[lang], r.its.speciesGroup.resolvedBy[lang]), { width }).fillColor('#333');
     doc.moveDown(0.3);
