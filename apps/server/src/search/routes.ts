@@ -4,6 +4,7 @@ import { ApiCode } from '@mdc/contracts';
 import { ApiError, ok } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import type { TableCount } from '../resource/digest';
+import { importHint, importingTexts } from '../resource/http';
 import { localized, searchItem } from '../resource/schemas';
 import type { RefdataService } from '../resource/service';
 import type { SearchHit } from './index';
@@ -23,6 +24,27 @@ export function cleanKeyword(raw: string | undefined): string {
 }
 
 type Item = z.infer<typeof searchItem>;
+
+const loadingState = z
+  .object({
+    running: z.boolean().describe('an import is under way'),
+    table: z.string().nullable().describe('the table it is writing'),
+    percent: z.number().int().nullable(),
+  })
+  .nullable()
+  .optional()
+  .describe('present until the first import is searchable: an empty list then means "not there yet", not "nothing found"');
+
+/** Until the first import is searchable, what search has to say instead of an empty answer. */
+function loading(service: RefdataService) {
+  // A later import leaves the earlier data searchable until the new index replaces it.
+  if (service.lastImport) return null;
+  const state = service.importStatus;
+  return {
+    state: { running: state.running, table: state.table ?? null, percent: state.total ? Math.floor(((state.done ?? 0) / state.total) * 100) : null },
+    texts: state.running ? importingTexts(service) : importHint(service),
+  };
+}
 
 export function toItem(hit: SearchHit): Item {
   const e = hit.entity;
@@ -99,12 +121,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
           'Every character is plain text: quotes, `%`, `_`, backslashes and regular-expression characters match themselves.',
         ].join(' '),
         body: z.object({ kwd: z.string().max(100_000).optional() }).optional(),
-        response: { 200: envelopeOf(z.object({ list: z.array(searchItem) })) },
+        response: { 200: envelopeOf(z.object({ list: z.array(searchItem), loading: loadingState })) },
       },
     },
     async (request, reply) => {
       const keyword = cleanKeyword(request.body?.kwd);
       if (!keyword) return ok(request, reply, { list: [] });
+      const pending = loading(service);
+      if (pending) return ok(request, reply, { list: [], loading: pending.state }, pending.texts);
       const { hits } = service.searchIndex.search(keyword, { limit: 10 });
       return ok(request, reply, { list: hits.map(toItem) });
     },
@@ -131,6 +155,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
               taxa: group(searchItem),
               antibiotics: group(searchItem),
               breakpoints: group(breakpointGroup),
+              loading: loadingState,
             }),
           ),
         },
@@ -140,6 +165,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
       const keyword = cleanKeyword(request.query.k);
       const empty = { total: 0, list: [] };
       if (!keyword) return ok(request, reply, { keyword, total: 0, taxa: empty, antibiotics: empty, breakpoints: empty });
+      const pending = loading(service);
+      if (pending) return ok(request, reply, { keyword, total: 0, taxa: empty, antibiotics: empty, breakpoints: empty, loading: pending.state }, pending.texts);
       const index = service.searchIndex;
       const limit = request.query.limit;
       const taxa = index.search(keyword, { types: ['taxon'], limit });

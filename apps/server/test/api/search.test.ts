@@ -190,3 +190,30 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     expect(long.body.msg).toContain('too long');
   });
 });
+
+describe.each(dbKinds)('search before the reference data is there, on %s', (kind) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal(kind);
+  });
+  afterAll(async () => portal?.close());
+
+  it('says the data is not there yet, then that it is loading with its progress, never a bare "no results"', async () => {
+    const empty = await call(portal, 'POST', '/api/search/autocomplete', { kwd: 'Klebs' }, { locale: 'en' });
+    expect(empty.body).toMatchObject({ code: 0, data: { list: [], loading: { running: false } } });
+    expect(empty.body.msg).toMatch(/not been imported/);
+    const page = await call(portal, 'GET', '/api/search?k=Klebs');
+    expect(page.body.data.loading).toMatchObject({ running: false });
+    expect(page.body.msg).toMatch(/尚未导入/);
+
+    const importing = portal.app.refdata.runImport(small);
+    const during = await call(portal, 'POST', '/api/search/autocomplete', { kwd: 'Klebs' });
+    expect(during.body.data.loading).toMatchObject({ running: true });
+    expect(during.body.msg).toMatch(/正在导入/);
+    await importing;
+    const after = await call(portal, 'POST', '/api/search/autocomplete', { kwd: 'Klebs' });
+    expect(after.body.data.loading ?? null).toBeNull();
+    expect(after.body.data.list.length).toBeGreaterThan(0);
+  });
+});
+
