@@ -143,6 +143,9 @@ describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale
     // Morphology alone names the group, not S. aureus, and the test that settles the species.
     expect(await page.getByTestId('biochem-call-name').innerText()).toBe(locale === 'en' ? 'Coagulase-positive staphylococci' : '凝固酶阳性葡萄球菌');
     await page.getByTestId('biochem-settles').waitFor();
+    // Without a quality label or the S. aureus row's %ID as if it were the group's.
+    expect(await page.getByTestId('biochem-call').getByTestId('quality-tag').getAttribute('data-level')).toBe('species-group');
+    expect(await page.getByTestId('biochem-call-percent').count()).toBe(0);
     // On a phone the picture reads down, one test a row.
     expect(await page.getByTestId('profile-chart').getAttribute('data-orientation')).toBe('vertical');
     await page.getByTestId('anonymous-notice').waitFor();

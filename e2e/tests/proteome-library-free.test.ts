@@ -49,13 +49,18 @@ describe.each(['zh', 'en'] as const)('a spectrum answered library-free, in %s', 
     await answer.waitFor();
     expect(await answer.getAttribute('data-carried-by')).toBe('library-free');
     expect(await answer.getAttribute('data-level')).toBe('genus');
-    expect(await page.getByTestId('proteome-answer-name').innerText()).toMatch(/^Escherichia: .*coli/);
+    // Headed as the genus, the species it cannot separate as the closest.
+    expect(await page.getByTestId('proteome-answer-name').innerText()).toBe(locale === 'en' ? 'Escherichia sp.' : 'Escherichia 属未定种');
+    expect(await answer.getByTestId('call-closest').innerText()).toMatch(/Escherichia coli/);
     expect(await page.getByTestId('proteome-carried-by').innerText()).toMatch(locale === 'en' ? /library-free/ : /无谱库/);
     const card = page.getByTestId('proteome-library-free');
     expect(await card.getAttribute('data-level')).toBe('genus');
     expect(await card.innerText()).toMatch(locale === 'en' ? /Library-free identification/ : /无谱库鉴定/);
-    // The spectral library's own call stays below the species band.
-    expect(['genus', 'none']).toContain(await page.getByTestId('proteome-call').getAttribute('data-level'));
+    // The library's entries are only the closest: none of them carries a level beside the Escherichia answer.
+    expect(await page.getByTestId('proteome-call').getAttribute('data-level')).toBe('closest');
+    expect(await page.getByTestId('proteome-call').getByTestId('band-tag').count()).toBe(0);
+    expect(await page.getByTestId('proteome-hits').getAttribute('data-role')).toBe('closest-entries');
+    expect(await page.getByTestId('proteome-hits').getByTestId('band-tag').count()).toBe(0);
     if (process.env.MDC_SHOTS) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
