@@ -53,6 +53,14 @@ describe.each(['zh', 'en'] as const)('MALDI-TOF identification in %s', (locale) 
     await page.getByTestId('user-menu').waitFor();
     await openDialog(page, pre);
     expect(await page.getByTestId('proteome-formats').innerText()).toMatch(/\.zip[\s\S]*\.mzML[\s\S]*\.spectrum/);
+    // The drop zone states each format's limit; a .spectrum over its 300 KB is told the formats that carry a whole spectrum.
+    expect(await page.getByTestId('proteome-limits').innerText()).toContain('.spectrum ≤ 300 KB');
+    await upload(page, 'F10.spectrum', Buffer.alloc(324 * 1024, '2000 1\n'));
+    await page.getByTestId('proteome-input-error').waitFor();
+    const tooLarge = await page.getByTestId('proteome-input-error').innerText();
+    expect(tooLarge).toMatch(/324 KB.*\.spectrum.*300 KB[。.]/);
+    expect(tooLarge).not.toMatch(/KB MB/);
+    expect(tooLarge).toMatch(/\.txt \.csv \.tsv \(≤ 8 MB\)/);
 
     // A file the server cannot read: its sentence names the file, in the page's language.
     await upload(page, 'notes.txt', Buffer.from('hello\nworld\n'));
