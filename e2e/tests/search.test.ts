@@ -60,6 +60,7 @@ describe('suggestions in the header', () => {
     ['阿莫西林', ['阿莫西林', '阿莫西林/克拉维酸'], '/resource/atb/AMX'],
     ['AMC', ['阿莫西林/克拉维酸'], '/resource/atb/AMC'],
     ['kpn', ['肺炎克雷伯菌'], '/resource/taxon/B_KLBSL_PNMN'],
+    ['mero', ['美罗培南'], '/resource/atb/MEM'],
     // What microbiologists type: abbreviated binomials, short names, clinical and drug abbreviations.
     ['E. coli', ['大肠埃希菌'], '/resource/taxon/B_ESCHR_COLI'],
     ['E.coli', ['大肠埃希菌'], '/resource/taxon/B_ESCHR_COLI'],
@@ -80,6 +81,13 @@ describe('suggestions in the header', () => {
     await input.press('ArrowDown');
     await input.press('Enter');
     await expectPath(page, path);
+  });
+
+  it('lists what clinics isolate most near the top, not the alphabet\'s K. oxytoca', async () => {
+    const { page } = await stack.newPage({ locale: 'en-US' });
+    const input = await headerBox(page, '/en');
+    const texts = await suggestionsFor(page, input, 'Klebs', ['Klebsiella pneumoniae']);
+    expect(texts.findIndex((t) => t.includes('Klebsiella pneumoniae'))).toBeLessThan(3);
   });
 
   it('shows the drug kind and both names on English pages', async () => {

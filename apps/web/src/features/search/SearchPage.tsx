@@ -34,6 +34,8 @@ interface SearchResult {
   taxa: { total: number; list: Suggestion[] };
   antibiotics: { total: number; list: Suggestion[] };
   breakpoints: { total: number; list: BreakpointGroup[] };
+  /** Until the first import is searchable: the envelope's message says so (with progress). */
+  loading?: { running: boolean; table: string | null; percent: number | null } | null;
 }
 
 function Hit({ item }: { item: Suggestion }) {
@@ -138,7 +140,7 @@ export default function SearchPage() {
         {keyword && !data && !result.problem && <Skeleton active paragraph={{ rows: 6 }} />}
         {data && (
           <>
-            <p className="mdc-search-counts" data-testid="search-total">
+            {!data.loading && <p className="mdc-search-counts" data-testid="search-total">
               <span>{fmt(tx.total, { n: data.total })}</span>
               {(['taxa', 'antibiotics', 'breakpoints'] as const).map((g) =>
                 data[g].list.length ? (
@@ -151,8 +153,10 @@ export default function SearchPage() {
                   </span>
                 ),
               )}
-            </p>
-            {data.total === 0 ? (
+            </p>}
+            {data.loading ? (
+              <Alert type="info" showIcon className="mdc-res-notice" data-testid="search-loading" message={result.msg} />
+            ) : data.total === 0 ? (
               <Empty description={<span data-testid="search-none">{fmt(tx.none, { k: keyword })}<br />{tx.noneHint}</span>} />
             ) : (
               <>

@@ -48,7 +48,9 @@ export function useAutocomplete() {
             if (current.signal.aborted) return;
             if (envelope.code === ApiCode.NOT_FOUND) unavailable = true;
             setSuggestions(envelope.code === ApiCode.OK ? normalise(envelope.data) : []);
-            setMessage(envelope.code === ApiCode.BAD_REQUEST ? envelope.msg : '');
+            // Refused keyword, or data not searchable yet (first import): the server's words, not an empty list.
+            const loading = envelope.code === ApiCode.OK && Boolean((envelope.data as { loading?: unknown } | null)?.loading);
+            setMessage(envelope.code === ApiCode.BAD_REQUEST || loading ? envelope.msg : '');
           })
           .catch((error: unknown) => {
             if (error instanceof HttpFailure && error.kind === 'http' && (error.status === 404 || error.status === 405)) {
