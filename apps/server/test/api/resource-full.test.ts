@@ -83,6 +83,25 @@ describe('full reference data on pglite', () => {
     expect(human.every((r: { organism: { code: string } }) => r.organism.code === 'EBC')).toBe(true);
   });
 
+  // The whole taxonomy gives every Klebsiella, Staphylococcus and Streptococcus the same
+  // prevalence: what clinics ask for must come first all the same, in either language.
+  it.each(['zh', 'en'] as const)('puts what clinics ask for first in autocomplete (%s)', async (locale) => {
+    const ids = async (kwd: string) =>
+      ((await call(portal, 'POST', '/api/search/autocomplete', { kwd }, { locale })).body.data.list as { id: string; match: string }[]).map((i) => i.id);
+    expect((await ids('Klebs')).slice(0, 3)).toContain('B_KLBSL_PNMN');
+    expect((await ids('Staph')).slice(0, 2)).toContain('B_STPHY_AURS');
+    const strep = (await ids('Strep')).slice(0, 5);
+    expect(['B_STRPT_PNMN', 'B_STRPT_PYGN', 'B_STRPT_AGLC'].filter((id) => strep.includes(id)).length).toBeGreaterThanOrEqual(2);
+    expect((await ids('MRSA')).slice(0, 3)).toContain('B_STPHY_AURS');
+    expect((await ids('mero'))[0]).toBe('MEM');
+    // An abbreviation means what labs mean by it, not a name one letter away (Mrazekia) or a lab code (cre).
+    const mrsa = (await call(portal, 'POST', '/api/search/autocomplete', { kwd: 'MRSA' }, { locale })).body.data.list as { match: string }[];
+    expect(mrsa.every((i) => i.match !== 'fuzzy')).toBe(true);
+    expect((await ids('CRE'))[0]).toBe('B_[ORD]_ENTRBCTR');
+    expect((await ids('CRAB'))[0]).toBe('B_ACNTB_BMNN');
+    expect((await ids('CRPA'))[0]).toBe('B_PSDMN_AERG');
+  });
+
   it('answers the questions the Resource area is for', async () => {
     // "EUCAST 2022 disk breakpoint of meropenem for Pseudomonas in meningitis"
     const mem = await call(portal, 'GET', `/api/resource/breakpoints?guideline=EUCAST&year=2022&method=DISK&antibiotic=MEM&taxon=B_PSDMN_AERG&site=Meningitis`);
