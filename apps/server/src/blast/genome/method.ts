@@ -3,6 +3,7 @@ import { ApiCode } from '@mdc/contracts';
 import { calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS } from '@mdc/refdata/genome';
+import { mlstDir } from '@mdc/refdata/mlst';
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/envelope';
 import { genomeCounts } from '../../resource/genomes';
@@ -148,7 +149,9 @@ export const genomeMethod: BlastMethod = {
     }
     let answer;
     try {
-      answer = await engine.threadsPool.identify(library.key, file.name, file.content);
+      // The analyses of the called species run in the same thread, on the assembly it has read.
+      const analyses = context.config.refdataDir ? { mlstDir: mlstDir(context.config.refdataDir) } : { mlstDir: undefined };
+      answer = await engine.threadsPool.identify(library.key, file.name, file.content, undefined, true, analyses);
     } catch (error) {
       if (error instanceof AssemblyError) return { outcome: { status: 'failed', error: error.texts } };
       throw error;
@@ -174,6 +177,7 @@ export const genomeMethod: BlastMethod = {
         topSpecies: summary.topSpecies,
       },
       library: { references: library.references, species: library.species, own: library.own },
+      typing: answer.typing ?? { species: identification.call.level === 'species' ? identification.call.species : null, reason: 'no-schemes-installed', mlst: null },
       thresholds: { ...GENOME_THRESHOLDS },
       ms: {
         read: Math.round(answer.readMs),
@@ -181,6 +185,7 @@ export const genomeMethod: BlastMethod = {
         screen: Math.round(identification.ms.screen),
         ani: Math.round(identification.ms.ani),
         rrna: Math.round(rrnaMs),
+        typing: Math.round(answer.analysesMs ?? 0),
         total: Math.round(performance.now() - started),
       },
     };
@@ -197,6 +202,8 @@ export const genomeMethod: BlastMethod = {
           ambiguous: result.call.ambiguous,
           notes: result.call.notes.map((n) => n.code),
           closest: result.hits[0] ? { species: result.hits[0].species, ani: result.hits[0].ani } : null,
+          // The history's headline type: the ST (or "-" with the scheme when none matched).
+          typing: result.typing?.mlst ? { scheme: result.typing.mlst.scheme, st: result.typing.mlst.st } : null,
         },
       },
       log: { level: result.call.level, species: result.call.species, ms: result.ms },

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { AssemblyStats, IdentifyGenomeOptions } from '@mdc/core/identify/genome';
 import { AssemblyError } from '@mdc/refdata/genome';
-import type { FromThread, QueryAnswer, ReferenceInput, SharedReference, ToThread } from './thread';
+import type { AnalysesRequest, FromThread, QueryAnswer, ReferenceInput, SharedReference, ToThread } from './thread';
 
 interface Thread {
   worker: Worker;
@@ -143,8 +143,8 @@ export class GenomePool {
   }
 
   /** Identifies one assembly (its file's bytes) against a library; refusals throw AssemblyError. */
-  async identify(key: string, name: string, bytes: Uint8Array, options?: Partial<IdentifyGenomeOptions>, copies = true): Promise<QueryAnswer> {
-    const answer = await this.send(this.leastBusy(), { type: 'identify', key, name, bytes, options, copies });
+  async identify(key: string, name: string, bytes: Uint8Array, options?: Partial<IdentifyGenomeOptions>, copies = true, analyses?: AnalysesRequest): Promise<QueryAnswer> {
+    const answer = await this.send(this.leastBusy(), { type: 'identify', key, name, bytes, options, copies, analyses });
     if (answer.type === 'refused') throw new AssemblyError(answer.problem, name, answer.texts);
     if (answer.type !== 'identified') throw new Error(`unexpected answer ${answer.type} from a genome thread`);
     return answer.answer;

@@ -77,6 +77,33 @@ export const genomeResultSchema = z.object({
     topSpecies: z.array(z.object({ species: z.string(), copies: z.number().int() })),
   }),
   library: z.object({ references: z.number().int(), species: z.number().int(), own: z.number().int() }),
+  typing: z
+    .object({
+      species: z.string().nullable(),
+      reason: z.enum(['typed', 'no-species-call', 'no-scheme', 'no-schemes-installed']),
+      mlst: z
+        .object({
+          scheme: z.string(),
+          st: z.string().describe('the ST, or "-" when no profile has the alleles'),
+          status: z.enum(['PERFECT', 'NOVEL', 'MIXED', 'MISSING', 'BAD', 'OK', 'NONE']).describe("the mlst tool's status words"),
+          score: z.number().int(),
+          loci: z.array(
+            z.object({
+              locus: z.string(),
+              call: z.string().describe('as mlst prints it: N, ~N (novel), N? (partial), - (missing), N,M (copies)'),
+              kind: z.enum(['exact', 'novel', 'partial', 'missing', 'multiple']),
+              hits: z.array(
+                z.object({ allele: z.string(), contig: z.string(), start: z.number().int(), end: z.number().int(), strand: z.enum(['+', '-']), identity: z.number(), coverage: z.number() }),
+              ),
+            }),
+          ),
+          extra: z.record(z.string(), z.string()).describe('clonal complex and other columns of the profile'),
+          neighbours: z.number().int(),
+        })
+        .nullable(),
+    })
+    .optional()
+    .describe('MLST of the called species with its PubMLST scheme (absent on results from before typing)'),
   thresholds: z.record(z.string(), z.number()),
   ms: z.record(z.string(), z.number()),
 });

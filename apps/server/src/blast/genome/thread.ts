@@ -16,8 +16,10 @@ import {
   type SeedSketch,
   type FastaSketch,
   type AssemblyStats,
+  type GenomeTypingReport,
 } from '@mdc/core/identify/genome';
-import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
+import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type Assembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
+import { MlstSchemes } from './mlst';
 
 /** A reference genome to sketch: its packed sequence from the database, or a FASTA file's bytes. */
 export interface ReferenceInput {
@@ -42,12 +44,20 @@ export interface QueryAnswer {
   /** Reading and sketching the query (ms); the identification's own timings are inside it. */
   readMs: number;
   sketchMs: number;
+  /** The analyses of the called species (absent when none were asked for). */
+  typing?: GenomeTypingReport;
+  analysesMs?: number;
+}
+
+/** Analyses a genome job asks for after the call: MLST with the schemes of a folder (REFDATA_DIR/mlst). */
+export interface AnalysesRequest {
+  mlstDir?: string;
 }
 
 export type ToThread =
   | { type: 'sketch'; job: number; inputs: ReferenceInput[] }
   | { type: 'library'; job: number; key: string; references: SharedReference[]; /** Libraries to forget (accounts not seen for long). */ drop?: string[] }
-  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean }
+  | { type: 'identify'; job: number; key: string; name: string; bytes: Uint8Array; options?: Partial<IdentifyGenomeOptions>; copies?: boolean; analyses?: AnalysesRequest }
   | { type: 'check'; job: number; name: string; bytes: Uint8Array };
 
 export type FromThread =
@@ -61,6 +71,30 @@ export type FromThread =
 
 const port = parentPort!;
 const libraries = new Map<string, GenomeLibrary>();
+/** Schemes read once per thread and folder; each species' typer is built on its first genome. */
+const mlstSchemes = new Map<string, MlstSchemes>();
+
+/**
+ * The analyses after the species call, on the assembly the call was made from — one pipeline,
+ * growing sections. Typing: the MLST of the called species with its scheme (as `mlst` and
+ * Kleborate choose it). Resistance (genes, mutations, prediction) belongs beside it here.
+ */
+function analyse(assembly: Assembly, identification: GenomeIdentification, request: AnalysesRequest): GenomeTypingReport | undefined {
+  if (!request.mlstDir) return undefined;
+  const call = identification.call;
+  const species = call.level === 'species' ? call.species : null;
+  if (!species) return { species: null, reason: 'no-species-call', mlst: null };
+  let schemes = mlstSchemes.get(request.mlstDir);
+  if (!schemes) {
+    schemes = new MlstSchemes(request.mlstDir);
+    mlstSchemes.set(request.mlstDir, schemes);
+  }
+  if (!schemes.available) return { species, reason: 'no-schemes-installed', mlst: null };
+  const names = schemes.forSpecies(species);
+  if (names.length === 0) return { species, reason: 'no-scheme', mlst: null };
+  const best = schemes.typer(names).type(assembly, { schemes: names }).best ?? null;
+  return { species, reason: 'typed', mlst: best };
+}
 
 function shared(array: Uint32Array): Uint32Array {
   const out = new Uint32Array(new SharedArrayBuffer(array.byteLength));
@@ -155,7 +189,10 @@ port.on('message', (message: ToThread) => {
       const sketchMs = performance.now() - t;
       const identification = identifyGenome(query, library, message.options);
       const copies = assembly ? find16SCopies(assembly) : [];
-      port.postMessage({ type: 'identified', job: message.job, answer: { identification, copies, readMs, sketchMs } } satisfies FromThread);
+      t = performance.now();
+      const typing = assembly && message.analyses ? analyse(assembly, identification, message.analyses) : undefined;
+      const analysesMs = performance.now() - t;
+      port.postMessage({ type: 'identified', job: message.job, answer: { identification, copies, readMs, sketchMs, ...(typing ? { typing, analysesMs } : {}) } } satisfies FromThread);
     }
   } catch (error) {
     if (error instanceof AssemblyError) {

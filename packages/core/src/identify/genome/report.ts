@@ -1,5 +1,6 @@
 import type { GenomeCall, GenomeHit } from './identify';
 import type { AssemblyStats, QcReport } from './qc';
+import type { MlstResult } from '../../mlst';
 
 /** A 16S copy of the genome as identified by the 16S engine (positions of the gene in its contig). */
 export interface RrnaCopyReport {
@@ -33,6 +34,23 @@ export interface GenomeReport {
     topSpecies: { species: string; copies: number }[];
   };
   library: { references: number; species: number; own: number };
+  /**
+   * MLST of the called species (the analyses run in the genome thread after the call, on the
+   * assembly already read; resistance joins them as its own section). Absent on results from
+   * before typing existed.
+   */
+  typing?: GenomeTypingReport;
   thresholds: Record<string, number>;
   ms: Record<string, number>;
+}
+
+/**
+ * The sequence type of the genome with its species' PubMLST scheme. `reason` says why there is
+ * none: no species called, no scheme for the species, or no schemes on the server.
+ */
+export interface GenomeTypingReport {
+  species: string | null;
+  reason: 'typed' | 'no-species-call' | 'no-scheme' | 'no-schemes-installed';
+  /** The `mlst`-style result (scheme, ST, status, score, locus calls); null unless typed. */
+  mlst: MlstResult | null;
 }
