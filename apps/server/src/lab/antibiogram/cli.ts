@@ -14,7 +14,8 @@ const usage = `mdc antibiogram — the cumulative antibiogram (CLSI M39) of a WH
 
   mdc antibiogram --input FILE [--period YYYY|all] [--guideline "CLSI 2025"] [--format tsv|json]
 
-Output (TSV, one row per period × organism × drug): period, organism, organism_code, gram,
+Output (TSV, one row per period × organism × drug; organisms by species, a subspecies counted
+with its species): period, organism, organism_code, gram,
 isolates (first isolates of the organism), drug (WHONET code), drug_name, n (first isolates
 tested), susceptible, percent_s (0–100, one decimal; empty when n is below the minimum or the
 cell is intrinsic resistance), cell (below-minimum | intrinsic), guidelines. The rules used,

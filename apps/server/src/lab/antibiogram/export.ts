@@ -15,6 +15,8 @@ const T = {
   other: { zh: '其他', en: 'Other organisms' },
   organism: { zh: '菌种', en: 'Organism' },
   isolates: { zh: '株数', en: 'Isolates' },
+  /** The grid's count column is narrow (22 pt on A5): "Isolates" wrapped onto the first row. */
+  isolatesShort: { zh: '株数', en: 'n' },
   rules: { zh: '统计规则', en: 'Rules applied' },
   counts: { zh: '计数', en: 'Counts' },
   legend: { zh: '格中数字为敏感率 %（按所选规则）；灰色“n=…”为株数不足无百分比；IR 为天然耐药；—为未检测。', en: 'Cells: % susceptible under the rule; grey "n=…": too few isolates for a percentage; IR: intrinsic resistance; —: not tested.' },
@@ -103,7 +105,7 @@ export async function antibiogramPdf(report: AntibiogramReport, locale: Locale, 
       doc.rect(left, y, nameWidth + countWidth + cellWidth * drugs.length, rowHeight + 2).fill('#e6f4f1');
       doc.font('bold').fontSize(base).fillColor('#1c2430');
       doc.text(T.organism[locale], left + 2, y + 2, { width: nameWidth - 4, lineBreak: false });
-      doc.text(T.isolates[locale], left + nameWidth, y + 2, { width: countWidth, lineBreak: false });
+      doc.text(T.isolatesShort[locale], left + nameWidth, y + 2, { width: countWidth, lineBreak: false });
       drugs.forEach((d, i) => doc.text(d, left + nameWidth + countWidth + i * cellWidth, y + 2, { width: cellWidth, align: 'center', lineBreak: false }));
       y += rowHeight + 2;
     };
