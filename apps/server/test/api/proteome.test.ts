@@ -87,7 +87,7 @@ describe.each(dbKinds)('proteome (MALDI-TOF) identification on %s', (kind) => {
     expect(result.parameters.identify).toMatchObject({ tolerancePpm: 800, top: 10, closeMargin: 0.1 });
     expect(result.library).toEqual({ entries: 22 + 3, species: expect.any(Number), own: 0 });
     // The history's call is the spectrum's top hit, in the method's own measure.
-    expect(task.call).toEqual({ name: PLACEHOLDER_SPECIES.species1, value: roundScore(s.call.score), measure: 'logScore', level: s.level });
+    expect(task.call).toEqual({ name: PLACEHOLDER_SPECIES.species1, value: roundScore(s.call.score), measure: 'logScore', level: s.level, closest: null });
     const history = await call(portal, 'GET', '/api/blast/tasks?method=proteome', undefined, { token: alice });
     expect(history.body.data.list.map((t: { id: string }) => t.id)).toContain(spotTask);
   });
