@@ -207,6 +207,28 @@ describe('accounts in the browser', () => {
   });
 });
 
+describe('the reset mail sent page', () => {
+  // Issue 24: it told the user to "register again later" — the account exists; what helps is the
+  // spam folder, another reset email later, and knowing only the newest one works.
+  it.each([
+    ['', '稍后再试', /注册/],
+    ['/en', 'try again later', /sign up|register/i],
+  ] as const)('%s/forgotPassword/sended says to check spam or ask again later, never to register again', async (pre, later, register) => {
+    const { email } = await activeAccount(stack);
+    const { page } = await stack.newPage({ locale: pre ? 'en-US' : 'zh-CN' });
+    await page.goto(`${pre}/forgotPassword`);
+    await fillForm(page, { email });
+    await page.getByTestId('forgot-submit').click();
+    await expectPath(page, `${pre}/forgotPassword/sended`);
+    const hint = await page.getByTestId('forgot-sended-hint').innerText();
+    expect(hint).toContain(later);
+    expect(hint).not.toMatch(register);
+    await page.getByTestId('forgot-sended-again').click();
+    await expectPath(page, `${pre}/forgotPassword`);
+    await stack.smtp.next(email);
+  });
+});
+
 describe('mail links that do not work', () => {
   it('shows FAILED! with a way back for a bad activation link', async () => {
     const { page } = await stack.newPage();

@@ -467,6 +467,43 @@ describe('with reference data', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     });
 
+    // Issue 24: the English E. coli breakpoints ran past their frame at 1280 px (every cell on one
+    // line), the Source and Note columns out of sight.
+    it.each([
+      ['/en/resource/bp?organism=eco&guideline=EUCAST', 'bp-table'],
+      ['/en/resource/taxon/B_ESCHR_COLI', 'taxon-bp-table'],
+      ['/resource/bp?organism=eco&guideline=EUCAST', 'bp-table'],
+    ])('shows every column of the E. coli breakpoints at 1280 px, Source and Note included: %s', async (path, testId) => {
+      const { page } = await stack.newPage({ locale: path.startsWith('/en') ? 'en-US' : 'zh-CN' });
+      await page.goto(path);
+      await loadedRows(page, testId, 2);
+      await settled(page);
+      const table = page.getByTestId(testId);
+      expect(await tableFits(table)).toBe(true);
+      const frame = (await table.boundingBox())!;
+      for (const name of path.startsWith('/en') ? ['Source', 'Note'] : ['来源', '备注']) {
+        const header = (await table.locator('thead th', { hasText: name }).first().boundingBox())!;
+        expect(header.x + header.width, name).toBeLessThanOrEqual(frame.x + frame.width + 1);
+      }
+      expect(await sticksOut(page)).toEqual([]);
+    });
+
+    // Issue 24: the subspecies listed under K. pneumoniae and S. aureus ("Klebsiella pneumoniae
+    // rhinoscleromatis 肺炎克雷伯菌鼻硬结亚种") did not wrap: the Chinese pages were 434 and 392 px wide.
+    it.each(['/resource/taxon/B_KLBSL_PNMN', '/resource/taxon/B_STPHY_AURS', '/en/resource/taxon/B_KLBSL_PNMN', '/en/resource/taxon/B_STPHY_AURS'])(
+      'fits %s with its lower taxa into a 375 px phone',
+      async (path) => {
+        const { page } = await stack.newPage({ width: 375, height: 812, locale: path.startsWith('/en') ? 'en-US' : 'zh-CN' });
+        await page.goto(path);
+        const children = page.getByTestId('taxon-children');
+        await children.waitFor();
+        await settled(page);
+        expect(await children.locator('li').count()).toBeGreaterThan(0);
+        expect(await sticksOut(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      },
+    );
+
     it('does not show the raw taxon id as the heading while the taxon loads', async () => {
       const { page } = await stack.newPage({ locale: 'en-US' });
       let release!: () => void;

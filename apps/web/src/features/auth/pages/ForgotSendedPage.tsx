@@ -17,14 +17,17 @@ export default function ForgotSendedPage() {
           <>
             {email && <strong className="mdc-auth__email">{email}</strong>}
             <p>{t('auth.forgotSended.body')}</p>
-            <p>{t('auth.registerSended.hint')}</p>
+            <p data-testid="forgot-sended-hint">{t('auth.forgotSended.hint')}</p>
           </>
         }
-        extra={
-          <LocaleLink to="/login">
+        extra={[
+          <LocaleLink key="login" to="/login">
             <Button type="primary">{t('auth.forgot.toLogin')}</Button>
-          </LocaleLink>
-        }
+          </LocaleLink>,
+          <LocaleLink key="again" to="/forgotPassword" data-testid="forgot-sended-again">
+            <Button>{t('auth.forgotSended.again')}</Button>
+          </LocaleLink>,
+        ]}
       />
     </AuthCard>
   );

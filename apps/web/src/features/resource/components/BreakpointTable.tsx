@@ -132,14 +132,17 @@ export function BreakpointTable({ rows, total, loading, state, onChange, hide = 
   return (
     <Table<BreakpointRow>
       data-testid={testId}
-      className="mdc-res-table"
+      className="mdc-res-table mdc-bp-table"
       size="small"
       rowKey="id"
       columns={columns}
       dataSource={rows}
       loading={loading}
       onChange={onTableChange}
-      scroll={{ x: 'max-content' }}
+      // As wide as the page, cells wrapping (a site "Oral, Uncomplicated urinary tract infection", a
+      // note); wider, and scrolling, only when what cannot wrap does not fit. "max-content" kept every
+      // cell on one line: at 1280 px the English table ran 350 px past its frame, Source and Note unseen.
+      scroll={{ x: true }}
       rowClassName={(r) => `mdc-bp-row mdc-bp-row--${r.method.toLowerCase()}`}
       pagination={{
         current: state.page,

@@ -401,7 +401,7 @@ function Sequences({ taxon }: { taxon: TaxonDetail }) {
             columns={mobile ? phoneColumns : columns}
             dataSource={rows.data?.list ?? []}
             loading={rows.loading}
-            {...(mobile ? {} : { scroll: { x: 'max-content' } })}
+            {...(mobile ? {} : { scroll: { x: true } })}
             pagination={{ current: page, pageSize: 10, total: rows.data?.total ?? 0, onChange: setPage, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
           />
         </>

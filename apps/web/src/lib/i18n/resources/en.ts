@@ -125,6 +125,8 @@ export const en: Messages = {
     forgotSended: {
       title: 'Reset email sent',
       body: 'If this address is registered, we have sent it an email to reset the password. Follow the link in it to set a new password; it is the only way to reset it.',
+      hint: 'Nothing arrived? Check your spam folder first; if it is not there either, try again later (only the newest reset email works).',
+      again: 'Send another reset email',
     },
     recover: {
       title: 'Set a new password',
