@@ -145,9 +145,12 @@ export default function HomePage() {
               </tr>
             </thead>
             <tbody>
-              {c.database.rows.map(([source, content, use]) => (
-                <tr key={source}>
-                  <th scope="row">{source}</th>
+              {c.database.rows.map(([source, content, use, licence]) => (
+                <tr key={source} data-testid="home-source">
+                  <th scope="row">
+                    {source}
+                    <small className="mdc-home__licence">{licence}</small>
+                  </th>
                   <td>{content}</td>
                   <td>{use}</td>
                 </tr>

@@ -32,3 +32,29 @@ describe('home page: the interpretation example in EUCAST’s own notation (issu
     }
   });
 });
+
+describe('home page: every reference data source with its licence (issue 24)', () => {
+  // The table named LPSN, GBIF, WHONET, CLSI, EUCAST and NCBI alone: the fungal ITS references
+  // (UNITE), the MALDI-TOF protein masses (BacteriaMSLF), the AMR package's 2023–2025 breakpoints
+  // and rules, and the reference genomes were imported and used without being named.
+  it.each(['zh', 'en'] as const)('names UNITE, BacteriaMSLF, the AMR package and the genome sources, each with a licence (%s)', (locale) => {
+    const rows = homeContent[locale].database.rows;
+    const named = (pattern: RegExp) => rows.find(([source]) => pattern.test(source));
+    expect(named(/^UNITE$/)?.[3]).toMatch(/CC BY-SA 4\.0/);
+    expect(named(/^BacteriaMSLF$/)?.[3]).toMatch(/BSD-2/);
+    expect(named(/^AMR R/)?.[3]).toMatch(/GPL-2/);
+    expect(named(/RefSeq|基因组|genome/i)).toBeDefined();
+    for (const row of rows) {
+      expect(row).toHaveLength(4);
+      expect(row[3].trim(), row[0]).not.toBe('');
+    }
+  });
+
+  it('lists the same sources, in the same order, in both languages', () => {
+    const latin = (locale: 'zh' | 'en') => homeContent[locale].database.rows.map(([source]) => /^[A-Za-z]+/.exec(source)?.[0] ?? '');
+    expect(homeContent.zh.database.rows).toHaveLength(homeContent.en.database.rows.length);
+    // Sources named by a Latin name (all but the spectra and biochemical tables) carry it in both.
+    const zh = latin('zh');
+    latin('en').forEach((name, i) => zh[i] && expect(name).toBe(zh[i]));
+  });
+});

@@ -11,7 +11,8 @@ export interface HomeContent {
   sectionNav: Record<'about' | 'resource' | 'database' | 'lab' | 'blast' | 'china' | 'quick', string>;
   about: { title: string; paragraphs: string[]; facts: { value: string; label: string }[] };
   resource: { title: string; lead: string; cards: LinkCard[] };
-  database: { title: string; lead: string; columns: [string, string, string]; rows: [string, string, string][]; note: string };
+  /** Each source: its name, what MDC takes from it, what for, and its licence (or how it came to be public). */
+  database: { title: string; lead: string; columns: [string, string, string]; rows: [string, string, string, string][]; note: string };
   lab: { title: string; lead: string; points: string[]; exampleTitle: string; example: string[]; links: LinkCard[] };
   blast: { title: string; lead: string; methods: string[]; thresholds: string[]; links: LinkCard[] };
   china: { title: string; lead: string; points: { title: string; text: string }[]; namesTitle: string; names: [string, string, 'organism' | 'drug'][] };
@@ -59,12 +60,18 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: '所有参考数据均来自公开的权威来源，导入时保留来源与版本，便于核对原文。',
       columns: ['来源', '内容', '在 MDC 中的用途'],
       rows: [
-        ['LPSN', '原核生物命名状态、正确名称与同义名', '菌种分类、更名追踪'],
-        ['GBIF', '分类骨架与真菌等类群的谱系', '菌种分类、谱系浏览'],
-        ['WHONET', '抗菌药物、菌种代码与分组、折点、天然耐药与专家规则表', '药物与折点、菌种层级匹配'],
-        ['CLSI', 'M100 等文件中的 MIC 与纸片扩散折点', '药敏解释（CLSI）'],
-        ['EUCAST', '临床折点表、ECOFF 与专家规则', '药敏解释（EUCAST）、专家规则'],
-        ['NCBI', '16S 与 18S rRNA 参考序列', '序列鉴定'],
+        ['LPSN', '原核生物命名状态、正确名称与同义名', '菌种分类、更名追踪', 'microorganisms R 包（2022-12），GPL-2'],
+        ['GBIF', '分类骨架与真菌等类群的谱系', '菌种分类、谱系浏览', 'microorganisms R 包（2022-12），GPL-2'],
+        ['WHONET', '抗菌药物、菌种代码与分组、2011–2022 年折点、天然耐药与专家规则表、质控范围', '药物与折点、菌种层级匹配', 'WHONET AMR Interpretation Engine，GPL-3'],
+        ['AMR R 包 3.0.0', 'CLSI 与 EUCAST 2011–2025 年临床折点、78,679 个分类单元、抗菌药物别名、EUCAST 预期耐药表型 v1.2 与专家规则 3.3', '2023–2025 年折点、EUCAST 规则与天然耐药、菌名识别', 'GPL-2；CLSI 与 EUCAST 同意这些表格在该包中公开使用（2023 年 6 月）'],
+        ['CLSI', 'M100 等文件中的 MIC 与纸片扩散折点', '药敏解释（CLSI）', '经 WHONET 与 AMR 包收录'],
+        ['EUCAST', '临床折点表、ECOFF 与专家规则', '药敏解释（EUCAST）、专家规则', '经 WHONET 与 AMR 包收录'],
+        ['NCBI', '16S 与 18S rRNA 参考序列（6,290 种细菌与古菌、314 种真菌）', '16S/18S 序列鉴定', 'NCBI 公开数据（Debian ncbi-rrna-data）'],
+        ['UNITE', '真菌 ITS1、ITS2 与完整 ITS 参考序列（IF+UNITE+INSDC，2024，按 Index Fungorum 命名）', '真菌 ITS 鉴定', 'UNITE 数据 CC BY-SA 4.0；整理仓库 GPL-3'],
+        ['INSDC / RefSeq 基因组', '35 个临床相关菌种的 44 个参考基因组组装（取自公开工具的测试数据，每个文件注明出处）', '全基因组 ANI 鉴定', '公开组装；各文件的来源仓库与许可见其清单'],
+        ['BacteriaMSLF', '42 个属 1,493 个种的理论蛋白质量（83,453 个蛋白，以核糖体蛋白为主；Cheng 等 2018，J Proteome Res）', '无谱库 MALDI-TOF 鉴定（属水平）', 'BSD-2'],
+        ['MALDI-TOF 谱图', 'RKI 柠檬酸杆菌原始谱图（MSclassifR）与 8 个种的共识峰表（BacID，Yang 等 2018）', 'MALDI-TOF 谱库', 'GPL-3 及以上（MSclassifR）；MIT（BacID）'],
+        ['生化反应表', "《伯杰氏手册》第 9 版肠杆菌科 66 个分类单元 × 43 项试验；DSMZ BacDive 的 API 试条孔位定义", '生化与形态鉴定', '代码表 MIT（aalsabag/Enterobacteriaceae）；试条表 BSD-3（kg-microbe）；其余概率矩阵由 MDC 按文献编写，每行注明出处'],
       ],
       note: '折点与规则以各指南发布的原文为准；MDC 的解释用于辅助判读，报告前请由专业人员审核。',
     },
@@ -171,12 +178,18 @@ export const homeContent: Record<Locale, HomeContent> = {
       lead: 'All reference data comes from public authoritative sources; source and version are kept on import so the original can be checked.',
       columns: ['Source', 'Content', 'Used in MDC for'],
       rows: [
-        ['LPSN', 'Prokaryotic nomenclature: status, correct names, synonyms', 'Taxonomy, tracking renamings'],
-        ['GBIF', 'Taxonomic backbone and lineages of fungi and other groups', 'Taxonomy, lineage browsing'],
-        ['WHONET', 'Antimicrobials, organism codes and groups, breakpoints, intrinsic resistance and expert rule tables', 'Drugs, breakpoints, organism hierarchy matching'],
-        ['CLSI', 'MIC and disk diffusion breakpoints (M100 and related documents)', 'AST interpretation (CLSI)'],
-        ['EUCAST', 'Clinical breakpoint tables, ECOFFs and expert rules', 'AST interpretation (EUCAST), expert rules'],
-        ['NCBI', '16S and 18S rRNA reference sequences', 'Sequence identification'],
+        ['LPSN', 'Prokaryotic nomenclature: status, correct names, synonyms', 'Taxonomy, tracking renamings', 'microorganisms R package (Dec 2022), GPL-2'],
+        ['GBIF', 'Taxonomic backbone and lineages of fungi and other groups', 'Taxonomy, lineage browsing', 'microorganisms R package (Dec 2022), GPL-2'],
+        ['WHONET', 'Antimicrobials, organism codes and groups, breakpoints 2011–2022, intrinsic resistance and expert rule tables, QC ranges', 'Drugs, breakpoints, organism hierarchy matching', 'WHONET AMR Interpretation Engine, GPL-3'],
+        ['AMR R package 3.0.0', 'CLSI and EUCAST clinical breakpoints 2011–2025, 78,679 taxa, drug synonyms, EUCAST Expected Resistant Phenotypes v1.2 and Expert Rules 3.3', 'Breakpoints 2023–2025, EUCAST rules and intrinsic resistance, reading organism names', 'GPL-2; CLSI and EUCAST endorsed public use of these tables in the package (June 2023)'],
+        ['CLSI', 'MIC and disk diffusion breakpoints (M100 and related documents)', 'AST interpretation (CLSI)', 'As published in WHONET and the AMR package'],
+        ['EUCAST', 'Clinical breakpoint tables, ECOFFs and expert rules', 'AST interpretation (EUCAST), expert rules', 'As published in WHONET and the AMR package'],
+        ['NCBI', '16S and 18S rRNA reference sequences (6,290 bacterial and archaeal species, 314 fungal species)', '16S/18S sequence identification', 'NCBI public data (Debian ncbi-rrna-data)'],
+        ['UNITE', 'Fungal ITS1, ITS2 and full ITS reference sequences (IF+UNITE+INSDC, 2024, names per Index Fungorum)', 'Fungal ITS identification', 'UNITE data CC BY-SA 4.0; curated repository GPL-3'],
+        ['INSDC / RefSeq genomes', '44 reference assemblies of 35 clinically relevant species (from public tools’ test data, each file with its origin)', 'Whole-genome identification by ANI', 'Public assemblies; each file’s repository and licence in its manifest'],
+        ['BacteriaMSLF', 'Theoretical protein masses of 1,493 species in 42 genera (83,453 proteins, mostly ribosomal; Cheng et al. 2018, J Proteome Res)', 'Library-free MALDI-TOF identification (genus level)', 'BSD-2'],
+        ['MALDI-TOF spectra', 'Raw RKI Citrobacter spectra (MSclassifR) and consensus peak lists of 8 species (BacID, Yang et al. 2018)', 'MALDI-TOF spectral library', 'GPL ≥ 3 (MSclassifR); MIT (BacID)'],
+        ['Biochemical tables', 'Bergey’s Manual (9th ed.) Enterobacteriaceae: 66 taxa × 43 tests; API strip well definitions from DSMZ BacDive', 'Biochemical and morphology identification', 'Code table MIT (aalsabag/Enterobacteriaceae); kit tables BSD-3 (kg-microbe); the other probability matrices written by MDC from the literature, each row with its source'],
       ],
       note: 'The published guideline texts are authoritative for breakpoints and rules; MDC’s interpretations support the reading and should be reviewed by qualified staff before reporting.',
     },
