@@ -391,4 +391,35 @@ describe.each(dbKinds)('resource API on %s', (kind) => {
       expect(doc.paths, path).toHaveProperty([path]);
     }
   });
+
+  // Issue 24: the Chinese pages printed the tables' English — drug classes ("Aminoglycosides"),
+  // sites ("Uncomplicated urinary tract infection", "Investigational agent"), hosts ("Horse").
+  describe('Chinese for the tables\' English terms', () => {
+    // A Chinese label holds Chinese (Latin only inside, as in "Rho 因子抑制剂"); '' stays ''.
+    const chinese = (zh: string) => zh === '' || /[\u4e00-\u9fff]/.test(zh);
+
+    it('names a drug\'s class and subclass in both languages', async () => {
+      const { body } = await get('/api/resource/antibiotics/GEN');
+      expect(body.data).toMatchObject({ class: 'Aminoglycosides', classLabel: { en: 'Aminoglycosides', zh: '氨基糖苷类' } });
+      const cip = (await get('/api/resource/antibiotics/CIP')).body.data;
+      expect(cip.classLabel.zh).toBe('喹诺酮类');
+      expect(cip.subclassLabel).toEqual({ en: cip.subclass, zh: '氟喹诺酮类' });
+      const list = await get('/api/resource/antibiotics?pageSize=200');
+      for (const drug of list.body.data.list as { code: string; class: string; classLabel: { zh: string }; subclassLabel: { zh: string } }[]) {
+        expect(chinese(drug.classLabel.zh), `${drug.code} ${drug.classLabel.zh}`).toBe(true);
+        expect(chinese(drug.subclassLabel.zh), `${drug.code} ${drug.subclassLabel.zh}`).toBe(true);
+      }
+    });
+
+    it('names every site and host of the breakpoints in Chinese, "Uncomplicated urinary tract infection" as 单纯性尿路感染', async () => {
+      const { body } = await get('/api/resource/breakpoints/filters?year=all');
+      const sites = body.data.sites as { value: string; label: { zh: string; en: string } }[];
+      expect(sites.length).toBeGreaterThan(3);
+      for (const site of sites) expect(chinese(site.label.zh), `${site.value} ${site.label.zh}`).toBe(true);
+      for (const host of body.data.hosts as { value: string; label: { zh: string } }[]) expect(chinese(host.label.zh), `${host.value} ${host.label.zh}`).toBe(true);
+      const uuti = await get(`/api/resource/breakpoints?year=all&pageSize=5&site=${encodeURIComponent('Uncomplicated urinary tract infection')}`);
+      expect(uuti.body.data.total).toBeGreaterThan(0);
+      for (const row of uuti.body.data.list) expect(row.siteLabel).toEqual({ en: 'Uncomplicated urinary tract infection', zh: '单纯性尿路感染' });
+    });
+  });
 });

@@ -5,12 +5,16 @@ import {
   ANTIBIOTIC_NAMES_FILE,
   ORGANISM_NAMES_FILE,
   SEARCH_TERMS_FILE,
+  TERM_NAMES_FILE,
   parseAntibioticNames,
   parseOrganismNames,
   parseSearchTerms,
+  parseTermNames,
   type SearchTermRecord,
   type AntibioticChineseName,
   type OrganismChineseName,
+  type TermChineseName,
+  type TermKind,
 } from './parse';
 
 export { ChineseNamesFormatError } from './errors';
@@ -20,14 +24,19 @@ export {
   ORGANISM_NAME_RANKS,
   SEARCH_TERMS_FILE,
   SEARCH_TERM_KINDS,
+  TERM_NAMES_FILE,
+  TERM_KINDS,
   parseAntibioticNames,
   parseOrganismNames,
   parseSearchTerms,
+  parseTermNames,
   type SearchTermKind,
   type SearchTermRecord,
   type AntibioticChineseName,
   type OrganismChineseName,
   type OrganismNameRank,
+  type TermChineseName,
+  type TermKind,
 } from './parse';
 
 /** The project's curated names folder, `packages/refdata/names`, found from this module's location. */
@@ -141,4 +150,39 @@ export function readChineseNames(dir: string = projectNamesDir): ChineseNames {
 /** Reads `search-terms.tsv` (abbreviations, short names, brand and class names) from the curated folder. */
 export function readSearchTerms(dir: string = projectNamesDir): SearchTermRecord[] {
   return parseSearchTerms(readFileSync(path.join(dir, SEARCH_TERMS_FILE), 'utf8'), SEARCH_TERMS_FILE);
+}
+
+/**
+ * Chinese for the English terms of the reference tables (drug classes and subclasses, breakpoint
+ * sites and hosts). A term the table lacks gives undefined: the caller shows the English.
+ */
+export class ChineseTerms {
+  private readonly byKind = new Map<TermKind, Map<string, string>>();
+
+  constructor(readonly records: readonly TermChineseName[]) {
+    for (const record of records) {
+      let terms = this.byKind.get(record.kind);
+      if (!terms) this.byKind.set(record.kind, (terms = new Map()));
+      terms.set(record.en.toLowerCase(), record.zh);
+    }
+  }
+
+  /** Chinese of one term, ignoring case and surrounding spaces. */
+  zh(kind: TermKind, en: string): string | undefined {
+    return this.byKind.get(kind)?.get(en.trim().toLowerCase());
+  }
+
+  /**
+   * Chinese of a comma-separated site list ("Oral, Uncomplicated urinary tract infection" →
+   * 口服给药、单纯性尿路感染); undefined unless every part is known, so that no page mixes languages.
+   */
+  siteZh(site: string): string | undefined {
+    const parts = site.split(',').map((part) => this.zh('site', part));
+    return parts.every((part): part is string => part !== undefined) ? parts.join('、') : undefined;
+  }
+}
+
+/** Reads `terms.zh.tsv` from a folder, by default the project's curated folder. */
+export function readChineseTerms(dir: string = projectNamesDir): ChineseTerms {
+  return new ChineseTerms(parseTermNames(readFileSync(path.join(dir, TERM_NAMES_FILE), 'utf8'), TERM_NAMES_FILE));
 }

@@ -270,3 +270,46 @@ export function parseSearchTerms(text: string, file: string = SEARCH_TERMS_FILE)
     return { terms: listField(row, 'terms', file), kind: kind as SearchTermKind, targets, source: requiredField(row, 'source', file), line: row.line };
   });
 }
+
+export const TERM_NAMES_FILE = 'terms.zh.tsv';
+/**
+ * The English words of the reference tables that pages show: a drug's class and subclass (WHONET
+ * Antibiotics.txt), a breakpoint's site of infection and host (WHONET Breakpoints.txt, AMR
+ * clinical_breakpoints.tsv). A site list ("Oral, Uncomplicated urinary tract infection") is
+ * translated part by part.
+ */
+export const TERM_KINDS = ['drug-class', 'drug-subclass', 'site', 'host'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+export interface TermChineseName {
+  kind: TermKind;
+  /** The English term as the source writes it (matched ignoring case). */
+  en: string;
+  zh: string;
+  source: string;
+  line: number;
+}
+
+const TERM_KIND_SET: ReadonlySet<string> = new Set(TERM_KINDS);
+
+/** Parses `terms.zh.tsv` (kind, en, zh, source). */
+export function parseTermNames(text: string, file: string = TERM_NAMES_FILE): TermChineseName[] {
+  const rows = readRows(text, file, ['kind', 'en', 'zh', 'source'], []);
+  const seen = new Map<string, TermChineseName>();
+  return rows.map((row) => {
+    const kind = requiredField(row, 'kind', file);
+    if (!TERM_KIND_SET.has(kind)) {
+      throw new ChineseNamesFormatError(`unknown kind "${kind}" (expected ${TERM_KINDS.join(', ')})`, { file, line: row.line, column: 'kind' });
+    }
+    const en = requiredField(row, 'en', file);
+    if (kind === 'site' && en.includes(',')) {
+      throw new ChineseNamesFormatError(`"${en}": a site list is translated part by part; list each part on its own row`, { file, line: row.line, column: 'en' });
+    }
+    const entry: TermChineseName = { kind: kind as TermKind, en, zh: chineseField(row, 'zh', file), source: requiredField(row, 'source', file), line: row.line };
+    const key = `${kind}\t${en.toLowerCase()}`;
+    const earlier = seen.get(key);
+    if (earlier) throw new ChineseNamesFormatError(`${kind} "${en}" repeats line ${earlier.line}`, { file, line: row.line, column: 'en' });
+    seen.set(key, entry);
+    return entry;
+  });
+}

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
 import { assertAvailable, emptyTexts, likeLiteral, notFound, orderBy, SqlParams } from '../http';
-import { pageOf, pageQuery } from '../schemas';
+import { drugClassLabel, drugSubclassLabel } from '../labels';
+import { localized, pageOf, pageQuery } from '../schemas';
 import type { RefdataService } from '../service';
 
 const tags = ['resource'];
@@ -17,6 +18,8 @@ export const antibioticItem = z.object({
   otherCodes: z.array(z.string()).describe('WHO, DIN, JAC, EUCAST and user codes'),
   class: z.string(),
   subclass: z.string(),
+  classLabel: localized.describe('the class in both languages (Chinese from the curated terms table)'),
+  subclassLabel: localized,
   profClass: z.string(),
   atcCode: z.string(),
   aware: z.string().describe('WHO AWaRe: Access, Watch, Reserve or ""'),
@@ -74,6 +77,8 @@ function toItem(row: AntibioticRow): z.infer<typeof antibioticItem> {
     otherCodes: row.other_codes,
     class: row.class,
     subclass: row.subclass,
+    classLabel: drugClassLabel(row.class),
+    subclassLabel: drugSubclassLabel(row.subclass),
     profClass: row.prof_class,
     atcCode: row.atc_code,
     aware: row.aware,

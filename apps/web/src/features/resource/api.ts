@@ -144,6 +144,9 @@ export interface AntibioticItem {
   otherCodes: string[];
   class: string;
   subclass: string;
+  /** The class and subclass in both languages. */
+  classLabel: Localized;
+  subclassLabel: Localized;
   profClass: string;
   atcCode: string;
   aware: string;

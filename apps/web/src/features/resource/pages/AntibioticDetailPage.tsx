@@ -9,7 +9,7 @@ import { BreakpointTable, type TableState, TypeAndMethodSwitches } from '../comp
 import { NotFound, ProblemAlert } from '../components/LoadState';
 import { QcRanges } from '../components/QcRanges';
 import { ResourceShell } from '../components/ResourceShell';
-import { breakableName } from '../lib/format';
+import { breakableName, localized } from '../lib/format';
 import { fmt } from '../lib/texts';
 import { antibioticTitleName, useEntityTitle } from '../lib/use-entity-title';
 import { useResource } from '../lib/use-resource';
@@ -17,6 +17,7 @@ import { useResourceTexts } from '../texts';
 
 function Facts({ drug }: { drug: AntibioticDetail }) {
   const tx = useResourceTexts();
+  const locale = useLocale();
   const a = tx.atb;
   const d = tx.atbDetail;
   const text = (v: string) => v || '—';
@@ -34,8 +35,14 @@ function Facts({ drug }: { drug: AntibioticDetail }) {
       label: `${a.class} / ${a.subclass}`,
       children: (
         <span>
-          {drug.class ? <LocaleLink to={`/resource/atb?class=${encodeURIComponent(drug.class)}`}>{drug.class}</LocaleLink> : '—'}
-          {drug.subclass && drug.subclass !== drug.class ? ` / ${drug.subclass}` : ''}
+          {drug.class ? (
+            <LocaleLink to={`/resource/atb?class=${encodeURIComponent(drug.class)}`} data-testid="atb-class">
+              {localized(drug.classLabel, locale)}
+            </LocaleLink>
+          ) : (
+            '—'
+          )}
+          {drug.subclass && drug.subclass !== drug.class ? ` / ${localized(drug.subclassLabel, locale)}` : ''}
         </span>
       ),
     },
@@ -182,7 +189,7 @@ export default function AntibioticDetailPage() {
         drug ? (
           <span className="mdc-res-subtitle">
             {second && <strong className="mdc-res-zh-title">{second} </strong>}
-            {[drug.class, drug.atcCode].filter(Boolean).join(' · ')} {drug.aware && <AwareTag aware={drug.aware} />}
+            {[localized(drug.classLabel, locale), drug.atcCode].filter(Boolean).join(' · ')} {drug.aware && <AwareTag aware={drug.aware} />}
           </span>
         ) : undefined
       }

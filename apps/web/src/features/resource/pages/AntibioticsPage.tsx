@@ -4,12 +4,12 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { LocaleLink } from '../../../components/LocaleLink';
 import { useLocale } from '../../../lib/i18n/hooks';
-import { getResource, resourcePaths, type AntibioticItem, type Page } from '../api';
+import { getResource, resourcePaths, type AntibioticItem, type Localized, type Page } from '../api';
 import { AwareTag } from '../components/bits';
 import { Filter, FilterBar } from '../components/FilterBar';
 import { ProblemAlert } from '../components/LoadState';
 import { ResourceShell } from '../components/ResourceShell';
-import { drugPath } from '../lib/format';
+import { drugPath, localized } from '../lib/format';
 import { PAGE_SIZES, pageNumber, pageSizeOf, sortOrderOf, sortParam } from '../lib/query-state';
 import { fmt } from '../lib/texts';
 import { useQueryState } from '../lib/use-query-state';
@@ -21,22 +21,27 @@ const KEYS = [...FILTERS, 'sort', 'page', 'pageSize'] as const;
 const AWARE = ['Access', 'Watch', 'Reserve'];
 const GUIDELINES = ['CLSI', 'EUCAST', 'SFM', 'BSAC', 'SRGA', 'NEO', 'DIN', 'AFA'];
 
-let classesOnce: Promise<{ value: string; count: number }[]> | undefined;
+let classesOnce: Promise<{ value: string; label: Localized; count: number }[]> | undefined;
 
 /**
  * The drug classes with their sizes. The API has no list of classes, so they are collected once
  * from the drug list itself (about 400 drugs, three pages).
  */
-function loadClasses(): Promise<{ value: string; count: number }[]> {
+function loadClasses(): Promise<{ value: string; label: Localized; count: number }[]> {
   classesOnce ??= (async () => {
     const counts = new Map<string, number>();
+    const labels = new Map<string, Localized>();
     for (let page = 1; page <= 10; page += 1) {
       const envelope = await getResource<Page<AntibioticItem>>(resourcePaths.antibiotics, { page, pageSize: 200, sort: 'class' }, new AbortController().signal);
       if (envelope.code !== 0) break;
-      for (const drug of envelope.data.list) if (drug.class) counts.set(drug.class, (counts.get(drug.class) ?? 0) + 1);
+      for (const drug of envelope.data.list) {
+        if (!drug.class) continue;
+        counts.set(drug.class, (counts.get(drug.class) ?? 0) + 1);
+        labels.set(drug.class, drug.classLabel);
+      }
       if (page * 200 >= envelope.data.total) break;
     }
-    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value));
+    return [...counts].map(([value, count]) => ({ value, label: labels.get(value) ?? { zh: value, en: value }, count })).sort((a, b) => a.value.localeCompare(b.value));
   })().catch(() => {
     classesOnce = undefined;
     return [];
@@ -60,7 +65,7 @@ export default function AntibioticsPage() {
     page,
     pageSize,
   });
-  const [classes, setClasses] = useState<{ value: string; count: number }[]>([]);
+  const [classes, setClasses] = useState<{ value: string; label: Localized; count: number }[]>([]);
   const [wantClasses, setWantClasses] = useState(Boolean(query.class));
   useEffect(() => {
     if (!wantClasses) return undefined;
@@ -122,10 +127,10 @@ export default function AntibioticsPage() {
                 update({ class: d.class });
               }}
             >
-              {d.class}
+              {localized(d.classLabel, locale)}
             </a>
           )}
-          {d.subclass && d.subclass !== d.class && <span className="mdc-res-muted"> / {d.subclass}</span>}
+          {d.subclass && d.subclass !== d.class && <span className="mdc-res-muted"> / {localized(d.subclassLabel, locale)}</span>}
         </span>
       ),
     },
@@ -172,10 +177,12 @@ export default function AntibioticsPage() {
             value={query.class}
             onOpenChange={(open) => open && setWantClasses(true)}
             onChange={(v?: string) => update({ class: v })}
-            options={(classes.length ? classes : query.class ? [{ value: query.class, count: 0 }] : []).map((c) => ({
+            options={(classes.length ? classes : query.class ? [{ value: query.class, label: { zh: query.class, en: query.class }, count: 0 }] : []).map((c) => ({
               value: c.value,
-              label: c.count ? `${c.value} (${c.count})` : c.value,
+              label: c.count ? `${localized(c.label, locale)} (${c.count})` : localized(c.label, locale),
             }))}
+            // Typing finds a class by either name (氨基糖苷类 or Aminoglycosides).
+            filterOption={(input, option) => `${option?.value ?? ''} ${option?.label ?? ''}`.toLowerCase().includes(input.trim().toLowerCase())}
             popupMatchSelectWidth={false}
           />
         </Filter>
