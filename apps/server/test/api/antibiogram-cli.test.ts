@@ -59,7 +59,7 @@ describe('mdc antibiogram on the WHONET sample file', () => {
     const header = byYear.stdout.split('\n')[0]!.split('\t');
     for (const column of ['organism', 'drug', 'n', 'percent_s']) expect(header).toContain(column);
     // Rows by species, as M39 groups them: the file's K. pneumoniae ss. pneumoniae is a "Klebsiella pneumoniae" row.
-    const organisms = new Set(table(byYear.stdout).map((r) => r.organism));
+    const organisms = new Set(table(byYear.stdout).map((r) => r.organism ?? ''));
     expect(organisms).toContain('Klebsiella pneumoniae');
     expect([...organisms].filter((o) => / ss\. /.test(o))).toEqual([]);
     const eco = table(all.stdout).find((r) => r.organism === 'Escherichia coli' && r.drug === 'AMP')!;
