@@ -239,7 +239,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
           { label: t.columns.correlation, width: width - 455 },
         ],
         s.hits.map((h) => [
-          String(h.rank),
+          String(fromLibrary ? h.rank : h.rank + 1),
           h.species,
           h.strain ?? '',
           roundScore(h.score).toFixed(2),

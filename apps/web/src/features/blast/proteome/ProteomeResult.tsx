@@ -303,7 +303,8 @@ function HitsTable({ s, onExplain, explaining }: { s: SpectrumResult; onExplain(
   // Only the row that is the answer carries a level; the others are the closest library entries.
   const answerRank = libraryCarries(s) ? 1 : null;
   const columns: TableColumnsType<Hit> = [
-    { title: r.columns.rank, dataIndex: 'rank', width: 44 },
+    // Below an answer from other evidence (rank 1 in the CSV, PDF and command line) the entries count from 2.
+    { title: r.columns.rank, dataIndex: 'rank', width: 44, render: (rank: number) => (answerRank === null ? rank + 1 : rank) },
     {
       title: r.columns.species,
       dataIndex: 'species',
