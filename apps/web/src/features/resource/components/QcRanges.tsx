@@ -2,6 +2,7 @@ import { Segmented, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../../lib/i18n/hooks';
+import { useIsMobile } from '../../../lib/viewport';
 import type { Page } from '../api';
 import { formatValue, localized } from '../lib/format';
 import { useResource } from '../lib/use-resource';
@@ -80,6 +81,7 @@ function rangeText(r: QcRange): string {
 export function QcRanges({ code, count }: { code: string; count: number }) {
   const locale = useLocale();
   const tx = TEXTS[locale];
+  const mobile = useIsMobile();
   const [guideline, setGuideline] = useState<string>();
   const [year, setYear] = useState<number>();
   const loaded = useResource<QcPage>(count > 0 ? '/api/resource/qc-ranges' : null, { antibiotic: code, guideline, year, pageSize: 200 });
@@ -95,6 +97,27 @@ export function QcRanges({ code, count }: { code: string; count: number }) {
     }
   }, [loaded.data, guideline]);
 
+  const methodText = (r: QcRange) => (r.method.toUpperCase() === 'MIC' ? tx.mic : tx.disk.replace('{potency}', diskContent(r.testCode)));
+  // At phone width the strain, its method and medium stack in one cell beside the range, which stays in view.
+  const phoneColumns: ColumnsType<QcRange> = [
+    {
+      title: tx.strain,
+      key: 'strain',
+      render: (_, r) => (
+        <span>
+          <strong>{strainName(r.strain)}</strong>
+          <br />
+          <i className="mdc-res-muted">{localized(r.organism, locale)}</i>
+          <br />
+          <small>
+            {methodText(r)} · {r.medium}
+            {r.referenceTable ? ` · ${r.referenceTable}` : ''}
+          </small>
+        </span>
+      ),
+    },
+    { title: tx.range, key: 'range', align: 'right', className: 'mdc-res-num', render: (_, r) => <strong>{rangeText(r)}</strong> },
+  ];
   const columns: ColumnsType<QcRange> = [
     {
       title: tx.strain,
@@ -108,7 +131,7 @@ export function QcRanges({ code, count }: { code: string; count: number }) {
     {
       title: tx.method,
       key: 'method',
-      render: (_, r) => (r.method.toUpperCase() === 'MIC' ? tx.mic : tx.disk.replace('{potency}', diskContent(r.testCode))),
+      render: (_, r) => methodText(r),
     },
     { title: tx.range, key: 'range', align: 'right', className: 'mdc-res-num', render: (_, r) => <strong>{rangeText(r)}</strong> },
     { title: tx.medium, key: 'medium', render: (_, r) => r.medium },
@@ -167,10 +190,11 @@ export function QcRanges({ code, count }: { code: string; count: number }) {
             size="small"
             rowKey="id"
             loading={loaded.loading}
-            columns={columns}
+            columns={mobile ? phoneColumns : columns}
             dataSource={guideline === undefined ? [] : (loaded.data?.list ?? [])}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={mobile ? undefined : { x: 'max-content' }}
+            style={mobile ? { whiteSpace: 'normal', overflowWrap: 'anywhere' } : undefined}
             data-testid="atb-qc-table"
           />
         </>
