@@ -149,5 +149,15 @@ describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale
     // On a phone the picture reads down, one test a row.
     expect(await page.getByTestId('profile-chart').getAttribute('data-orientation')).toBe('vertical');
     await page.getByTestId('anonymous-notice').waitFor();
+
+    // Issue 24: the Chinese history named the group in English ("Coagulase-positive staphylococci").
+    const id = new URL(page.url()).searchParams.get('id')!;
+    const { email, password } = await activeAccount(stack);
+    await logIn(page, email, password, `${pre}/login`);
+    await expectPath(page, pre || '/');
+    await page.goto(`${pre}/blast/hist?method=morphology`);
+    const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('history-top-species').innerText()).toBe(locale === 'en' ? 'Coagulase-positive staphylococci' : '凝固酶阳性葡萄球菌');
   });
 });

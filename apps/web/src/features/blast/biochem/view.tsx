@@ -1,4 +1,5 @@
-import { QUALITY_LEVELS } from '@mdc/core/identify/biochem';
+import { MORPHOLOGY_GROUPS, QUALITY_LEVELS } from '@mdc/core/identify/biochem';
+import { useLocale } from '../../../lib/i18n/hooks';
 import type { TaskDetail, TaskSummary } from '../api';
 import { CallName } from '../components/bits';
 import type { BlastMethodView } from '../method-view';
@@ -10,14 +11,25 @@ import './biochem.css';
 
 /** The call in lists: the taxon, its %ID, the quality label, and the profile or sample. */
 function BiochemCall({ task }: { task: TaskSummary }) {
+  const locale = useLocale();
   const call = task.call;
   if (!call) return null;
+  // A morphology group is stored by its English name: the history names it in the page's language.
+  const group = MORPHOLOGY_GROUPS.find((g) => g.name.en === call.name);
   const summary = (task.summary ?? {}) as { profile?: string; sampleName?: string; quality?: QualityLevel | null };
   // The level names the rank when the call is above the species ("genus", "species-group"); its label is then in the summary.
   const quality = (QUALITY_LEVELS as readonly string[]).includes(call.level) ? (call.level as QualityLevel) : (summary.quality ?? null);
   return (
     <span className="mdc-blast-hist-top">
-      {call.level === 'genus' ? <CallName call={call} testId="history-top-species" /> : <TaxonName name={call.name} testId="history-top-species" />}
+      {call.level === 'genus' ? (
+        <CallName call={call} testId="history-top-species" />
+      ) : group ? (
+        <span data-testid="history-top-species" data-taxon={call.name}>
+          {group.name[locale]}
+        </span>
+      ) : (
+        <TaxonName name={call.name} testId="history-top-species" />
+      )}
       {call.value !== null && <span className="mdc-blast-muted">%ID {call.value >= 99.95 ? '99.9' : call.value.toFixed(1)}</span>}
       {quality && <QualityTag level={quality} />}
       {summary.profile && <span className="mdc-blast-muted mdc-blast-mono">{summary.profile}</span>}
