@@ -58,6 +58,23 @@ describe('alerts and their triggers', () => {
     expect(ids(ecoli, [{ antibioticCode: 'CRO', category: 'S', method: 'DISK', value: 25 }])).toEqual(['esbl-screen']);
   });
 
+  it('ESBL screen only for the species CLSI defines it for (E. coli, K. pneumoniae, K. oxytoca, P. mirabilis), never for AmpC producers', () => {
+    const cloacae: ReportingOrganism = { name: 'Enterobacter cloacae', genus: 'Enterobacter', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+    const serratia: ReportingOrganism = { name: 'Serratia marcescens', genus: 'Serratia', family: 'Yersiniaceae', order: 'Enterobacterales' };
+    const aerogenes: ReportingOrganism = { name: 'Klebsiella aerogenes', genus: 'Klebsiella', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+    const kpn: ReportingOrganism = { name: 'Klebsiella pneumoniae subsp. pneumoniae', genus: 'Klebsiella', family: 'Enterobacteriaceae', order: 'Enterobacterales' };
+    const mirabilis: ReportingOrganism = { name: 'Proteus mirabilis', genus: 'Proteus', family: 'Morganellaceae', order: 'Enterobacterales' };
+    const raised: AlertResult[] = [{ antibioticCode: 'CAZ', category: 'R', method: 'MIC', value: 16 }, { antibioticCode: 'CRO', category: 'R', method: 'DISK', value: 12 }];
+    for (const ampC of [cloacae, serratia, aerogenes]) expect(ids(ampC, raised)).toEqual([]);
+    expect(ids(kpn, raised)).toEqual(['esbl-screen']);
+    // P. mirabilis: cefpodoxime, ceftazidime and cefotaxime only, cefpodoxime from MIC 2 (CLSI M100 Table 3A).
+    expect(ids(mirabilis, [{ antibioticCode: 'CRO', category: 'S', method: 'MIC', value: 2 }])).toEqual([]);
+    expect(ids(mirabilis, [{ antibioticCode: 'ATM', category: 'S', method: 'DISK', value: 20 }])).toEqual([]);
+    expect(ids(mirabilis, [{ antibioticCode: 'CPD', category: 'S', method: 'MIC', value: 2 }])).toEqual(['esbl-screen']);
+    expect(ids(mirabilis, [{ antibioticCode: 'CPD', category: 'S', method: 'DISK', value: 22 }])).toEqual(['esbl-screen']);
+    expect(ids(ecoli, [{ antibioticCode: 'CPD', category: 'S', method: 'MIC', value: 2 }])).toEqual([]);
+  });
+
   it('MRSA by oxacillin or cefoxitin R; VISA by vancomycin I, VRSA by R', () => {
     expect(ids(saureus, [{ antibioticCode: 'FOX', category: 'R' }])).toEqual(['mrsa']);
     expect(ids(saureus, [{ antibioticCode: 'OXA', category: 'S' }])).toEqual([]);

@@ -90,8 +90,17 @@ export interface IsolateAlert {
 
 const CARBAPENEMS = ['ETP', 'IPM', 'MEM', 'DOR'];
 const NON_SUSCEPTIBLE: ReadonlySet<AstCategory> = new Set(['I', 'R', 'NS', 'SDD']);
-const ESBL_SCREEN: Record<string, number> = { CAZ: 2, CTX: 2, CRO: 2, ATM: 2, CPD: 8 };
-const ESBL_SCREEN_DISK: Record<string, number> = { CAZ: 22, CTX: 27, CRO: 25, ATM: 27, CPD: 17 };
+/**
+ * CLSI M100 Table 3A defines the ESBL screen for E. coli, K. pneumoniae and K. oxytoca, and with
+ * fewer drugs and another cefpodoxime cut-off for P. mirabilis; in AmpC producers (Enterobacter,
+ * Serratia, K. aerogenes, Citrobacter freundii…) raised cephalosporin MICs say nothing about an ESBL.
+ */
+const ESBL_SCREEN: Record<string, { mic: Record<string, number>; disk: Record<string, number> }> = {
+  'Escherichia coli': { mic: { CAZ: 2, CTX: 2, CRO: 2, ATM: 2, CPD: 8 }, disk: { CAZ: 22, CTX: 27, CRO: 25, ATM: 27, CPD: 17 } },
+  'Klebsiella pneumoniae': { mic: { CAZ: 2, CTX: 2, CRO: 2, ATM: 2, CPD: 8 }, disk: { CAZ: 22, CTX: 27, CRO: 25, ATM: 27, CPD: 17 } },
+  'Klebsiella oxytoca': { mic: { CAZ: 2, CTX: 2, CRO: 2, ATM: 2, CPD: 8 }, disk: { CAZ: 22, CTX: 27, CRO: 25, ATM: 27, CPD: 17 } },
+  'Proteus mirabilis': { mic: { CAZ: 2, CTX: 2, CPD: 2 }, disk: { CAZ: 22, CTX: 27, CPD: 22 } },
+};
 
 const ALERT_TEXTS: Record<AlertId, { title: Localized; nextStep: Localized; source: string }> = {
   cre: {
@@ -195,14 +204,17 @@ export function isolateAlerts(organism: ReportingOrganism, results: readonly Ale
   if (isEnterobacterales(organism)) {
     const carbapenems = by(hasLowImipenemActivity(organism) ? CARBAPENEMS.filter((c) => c !== 'IPM') : CARBAPENEMS, nonSusceptible);
     if (carbapenems.length) out.push(alert('cre', carbapenems));
-    const screen = measured
-      .filter((r) => {
-        if (r.value === null || r.value === undefined) return false;
-        if (r.method === 'MIC' && ESBL_SCREEN[r.antibioticCode] !== undefined) return r.value >= ESBL_SCREEN[r.antibioticCode]!;
-        if (r.method === 'DISK' && ESBL_SCREEN_DISK[r.antibioticCode] !== undefined) return r.value <= ESBL_SCREEN_DISK[r.antibioticCode]!;
-        return false;
-      })
-      .map((r) => r.antibioticCode);
+    const cutOffs = ESBL_SCREEN[species];
+    const screen = !cutOffs
+      ? []
+      : measured
+          .filter((r) => {
+            if (r.value === null || r.value === undefined) return false;
+            if (r.method === 'MIC' && cutOffs.mic[r.antibioticCode] !== undefined) return r.value >= cutOffs.mic[r.antibioticCode]!;
+            if (r.method === 'DISK' && cutOffs.disk[r.antibioticCode] !== undefined) return r.value <= cutOffs.disk[r.antibioticCode]!;
+            return false;
+          })
+          .map((r) => r.antibioticCode);
     if (screen.length) out.push(alert('esbl-screen', screen));
   }
   if (species === 'Staphylococcus aureus') {
