@@ -150,7 +150,7 @@ export const genomeMethod: BlastMethod = {
     let answer;
     try {
       // The analyses of the called species run in the same thread, on the assembly it has read.
-      const analyses = context.config.refdataDir ? { mlstDir: mlstDir(context.config.refdataDir) } : { mlstDir: undefined };
+      const analyses = context.config.refdataDir ? { mlstDir: mlstDir(context.config.refdataDir), resistomeDir: context.config.refdataDir } : { mlstDir: undefined };
       answer = await engine.threadsPool.identify(library.key, file.name, file.content, undefined, true, analyses);
     } catch (error) {
       if (error instanceof AssemblyError) return { outcome: { status: 'failed', error: error.texts } };
@@ -178,6 +178,15 @@ export const genomeMethod: BlastMethod = {
       },
       library: { references: library.references, species: library.species, own: library.own },
       typing: answer.typing ?? { species: identification.call.level === 'species' ? identification.call.species : null, reason: 'no-schemes-installed', mlst: null },
+      resistance: answer.resistance ?? {
+        status: 'not-available',
+        species: identification.call.level === 'species' ? identification.call.species : null,
+        pointfinderSpecies: null,
+        genes: [],
+        mutations: [],
+        predictions: [],
+        key: [],
+      },
       thresholds: { ...GENOME_THRESHOLDS },
       ms: {
         read: Math.round(answer.readMs),
@@ -204,6 +213,9 @@ export const genomeMethod: BlastMethod = {
           closest: result.hits[0] ? { species: result.hits[0].species, ani: result.hits[0].ani } : null,
           // The history's headline type: the ST (or "-" with the scheme when none matched).
           typing: result.typing?.mlst ? { scheme: result.typing.mlst.scheme, st: result.typing.mlst.st } : null,
+          // Key acquired mechanisms, then the ST: "KPC-2 · CTX-M-14 · ST11".
+          resistance: result.resistance?.status === 'analysed' ? { key: result.resistance.key } : null,
+          headline: [...(result.resistance?.key ?? []), ...(result.typing?.mlst && result.typing.mlst.st !== '-' ? [`ST${result.typing.mlst.st}`] : [])].join(' · ') || null,
         },
       },
       log: { level: result.call.level, species: result.call.species, ms: result.ms },

@@ -39,7 +39,8 @@ export const GENOME_REPORT_TEXT = {
       similarity: '16S 相似度 (%)',
     },
     stats: { length: '总长度 (bp)', contigs: 'contig 数', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: '其他属片段 (%)' },
-    sections: { call: '鉴定', hit: '参考基因组', qc: '质量', rrna: '16S 拷贝', typing: 'MLST 分型' },
+    sections: { call: '鉴定', hit: '参考基因组', qc: '质量', rrna: '16S 拷贝', typing: 'MLST 分型', gene: '耐药基因', mutation: '耐药突变', prediction: '预测表型' },
+    resistance: { notAvailable: '服务器未安装耐药数据库，未做耐药分析', intrinsic: '固有', partial: '不完整', prediction: { R: '耐药 (R)', S: '敏感 (S，未发现已知机制)', uncertain: '不确定' } },
     typing: {
       novelProfile: '新型谱（所有等位基因已知，但无 ST 与之对应）',
       noST: '无 ST',
@@ -81,7 +82,8 @@ export const GENOME_REPORT_TEXT = {
       similarity: '16S similarity (%)',
     },
     stats: { length: 'total length (bp)', contigs: 'contigs', n50: 'N50 (bp)', gc: 'GC (%)', n: 'N (%)', contamination: 'fragments of another genus (%)' },
-    sections: { call: 'call', hit: 'reference genome', qc: 'QC', rrna: '16S copy', typing: 'MLST' },
+    sections: { call: 'call', hit: 'reference genome', qc: 'QC', rrna: '16S copy', typing: 'MLST', gene: 'resistance gene', mutation: 'resistance mutation', prediction: 'predicted phenotype' },
+    resistance: { notAvailable: 'resistance not available: no resistance databases on the server', intrinsic: 'intrinsic', partial: 'partial', prediction: { R: 'R', S: 'S (no known mechanism)', uncertain: 'uncertain' } },
     typing: {
       novelProfile: 'novel profile (all alleles known, no ST has this combination)',
       noST: 'no ST',
@@ -153,6 +155,17 @@ export function genomeCsv(task: TaskRow, lang: Language): string {
       const st = mlst.st !== '-' ? `ST ${mlst.st}` : mlst.status === 'NOVEL' ? t.typing.novelProfile : t.typing.noST;
       rows.push([t.sections.typing, '', mlst.scheme, '', '', '', '', '', '', [st, mlst.loci.map((l) => `${l.locus}(${l.call})`).join(' ')].join(' · ')]);
     } else if (typing.reason !== 'typed') rows.push([t.sections.typing, '', '', '', '', '', '', '', '', t.typing[typing.reason]]);
+  }
+  // Resistance rows reuse the columns: species = gene/drug, strain = class, ANI column = identity, query aligned = coverage.
+  const resistance = result.resistance;
+  if (resistance?.status === 'not-available') rows.push([t.sections.gene, '', '', '', '', '', '', '', '', t.resistance.notAvailable]);
+  else if (resistance) {
+    for (const g of resistance.genes) {
+      const notes = [g.intrinsic ? t.resistance.intrinsic : '', g.partial ? t.resistance.partial : '', g.alleles.length > 1 ? g.alleles.join('/') : '', g.drugs.join(';')].filter(Boolean);
+      rows.push([t.sections.gene, '', g.name, g.class, '', g.identity.toFixed(2), g.coverage.toFixed(2), '', '', [`${g.contig}:${g.start}-${g.end} (${g.strand})`, ...notes].join(' · ')]);
+    }
+    for (const m of resistance.mutations) rows.push([t.sections.mutation, '', m.name, m.class, '', '', '', '', '', [`${m.contig}:${m.start}-${m.end}`, m.drugs.join(';')].filter(Boolean).join(' · ')]);
+    for (const p of resistance.predictions) rows.push([t.sections.prediction, '', `${p.drugName} (${p.drug})`, t.resistance.prediction[p.prediction], '', '', '', '', '', [p.evidence, p.rule].filter(Boolean).join(' · ')]);
   }
   result.rrna.copies.forEach((copy, i) => {
     rows.push([

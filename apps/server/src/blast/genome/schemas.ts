@@ -104,6 +104,38 @@ export const genomeResultSchema = z.object({
     })
     .optional()
     .describe('MLST of the called species with its PubMLST scheme (absent on results from before typing)'),
+  resistance: z
+    .object({
+      status: z.enum(['analysed', 'not-available']).describe('not-available: no resistance databases on the server'),
+      species: z.string().nullable(),
+      pointfinderSpecies: z.string().nullable().describe('PointFinder scheme of the species (null: mutations not searched)'),
+      genes: z.array(
+        z.object({
+          name: z.string(),
+          alleles: z.array(z.string()),
+          class: z.string(),
+          drugs: z.array(z.string()).describe('AMR codes'),
+          identity: z.number().describe('percent'),
+          coverage: z.number().describe('percent'),
+          contig: z.string(),
+          start: z.number().int(),
+          end: z.number().int(),
+          strand: z.enum(['+', '-']),
+          intrinsic: z.boolean(),
+          partial: z.boolean(),
+          note: z.string(),
+        }),
+      ),
+      mutations: z.array(
+        z.object({ gene: z.string(), name: z.string(), class: z.string(), drugs: z.array(z.string()), contig: z.string(), start: z.number().int(), end: z.number().int(), note: z.string() }),
+      ),
+      predictions: z.array(
+        z.object({ drug: z.string(), drugName: z.string(), prediction: z.enum(['R', 'S', 'uncertain']), evidence: z.string(), rule: z.string() }),
+      ),
+      key: z.array(z.string()).describe('acquired carbapenemases, ESBLs, AmpCs, then mcr and 16S methylases, without "bla"'),
+    })
+    .optional()
+    .describe('resistance genes, mutations and predicted phenotype per drug (absent on results from before resistance)'),
   thresholds: z.record(z.string(), z.number()),
   ms: z.record(z.string(), z.number()),
 });

@@ -17,9 +17,12 @@ import {
   type FastaSketch,
   type AssemblyStats,
   type GenomeTypingReport,
+  type GenomeResistanceReport,
 } from '@mdc/core/identify/genome';
+import { elementsOf, findResistome, predictDrugs, spectrumOf, type ResistomeResult } from '@mdc/core/resistome';
 import { AssemblyError, DEFAULT_ASSEMBLY_LIMITS, gunzip, isGzip, readAssembly, type Assembly, type AssemblyProblem, type LocalizedReason } from '@mdc/refdata/genome';
 import { MlstSchemes } from './mlst';
+import { loadResistomeReference, ReferenceDataMissing, type ResistomeReferenceData } from '../../resistome/reference';
 
 /** A reference genome to sketch: its packed sequence from the database, or a FASTA file's bytes. */
 export interface ReferenceInput {
@@ -46,12 +49,15 @@ export interface QueryAnswer {
   sketchMs: number;
   /** The analyses of the called species (absent when none were asked for). */
   typing?: GenomeTypingReport;
+  resistance?: GenomeResistanceReport;
   analysesMs?: number;
 }
 
 /** Analyses a genome job asks for after the call: MLST with the schemes of a folder (REFDATA_DIR/mlst). */
 export interface AnalysesRequest {
   mlstDir?: string;
+  /** REFDATA_DIR, whose resistome/ holds ResFinder, PointFinder and AMRFinderPlus's catalogue. */
+  resistomeDir?: string;
 }
 
 export type ToThread =
@@ -77,7 +83,7 @@ const mlstSchemes = new Map<string, MlstSchemes>();
 /**
  * The analyses after the species call, on the assembly the call was made from — one pipeline,
  * growing sections. Typing: the MLST of the called species with its scheme (as `mlst` and
- * Kleborate choose it). Resistance (genes, mutations, prediction) belongs beside it here.
+ * Kleborate choose it). Resistance (genes, mutations, prediction) is resist(), run beside it.
  */
 function analyse(assembly: Assembly, identification: GenomeIdentification, request: AnalysesRequest): GenomeTypingReport | undefined {
   if (!request.mlstDir) return undefined;
@@ -94,6 +100,68 @@ function analyse(assembly: Assembly, identification: GenomeIdentification, reque
   if (names.length === 0) return { species, reason: 'no-scheme', mlst: null };
   const best = schemes.typer(names).type(assembly, { schemes: names }).best ?? null;
   return { species, reason: 'typed', mlst: best };
+}
+
+/** Resistance databases read and indexed once per thread and folder (null: not installed). */
+const resistomeReferences = new Map<string, ResistomeReferenceData | null>();
+
+const NOT_AVAILABLE = (species: string | null): GenomeResistanceReport => ({ status: 'not-available', species, pointfinderSpecies: null, genes: [], mutations: [], predictions: [], key: [] });
+const SPECTRUM_RANK = { carbapenemase: 0, esbl: 1, ampc: 2 } as const;
+/** Acquired non-β-lactam genes a microbiologist names in a headline: mobile colistin resistance and 16S rRNA methylases. */
+const OTHER_KEY = /^(mcr-|armA|rmt[A-H]|npmA)/;
+
+/** The mechanisms a headline names: acquired carbapenemases, ESBLs, AmpCs (in that order), then mcr and 16S methylases. */
+function keyMechanisms(result: ResistomeResult, subclassOf: (symbol: string) => string | undefined): string[] {
+  const acquired = result.genes.filter((g) => !g.intrinsic && !g.partial);
+  const lactamases = acquired
+    .map((g) => ({ name: g.name, spectrum: spectrumOf({ kind: 'gene', symbol: g.name, drugs: g.drugs, subclass: subclassOf(g.name) }) }))
+    .filter((g): g is { name: string; spectrum: keyof typeof SPECTRUM_RANK } => g.spectrum !== undefined && g.spectrum in SPECTRUM_RANK)
+    .sort((a, b) => SPECTRUM_RANK[a.spectrum] - SPECTRUM_RANK[b.spectrum]);
+  const names = [...lactamases.map((g) => g.name.replace(/^bla/, '')), ...acquired.filter((g) => OTHER_KEY.test(g.name)).map((g) => g.name)];
+  return [...new Set(names)];
+}
+
+/** Genes, mutations and predicted phenotype of the called species (acquired genes only without a call). */
+function resist(assembly: Assembly, identification: GenomeIdentification, dir: string): GenomeResistanceReport {
+  const call = identification.call;
+  const species = call.level === 'species' ? call.species : null;
+  let ref = resistomeReferences.get(dir);
+  if (ref === undefined) {
+    try {
+      ref = loadResistomeReference(dir);
+    } catch (error) {
+      if (!(error instanceof ReferenceDataMissing)) throw error;
+      ref = null;
+    }
+    resistomeReferences.set(dir, ref);
+  }
+  if (!ref) return NOT_AVAILABLE(species);
+  const organism = species ?? undefined;
+  const result = findResistome(ref.prepared, assembly, organism);
+  const predictions = predictDrugs(elementsOf(result, ref.subclassOf), { organism });
+  return {
+    status: 'analysed',
+    species,
+    pointfinderSpecies: result.pointfinderSpecies ?? null,
+    genes: result.genes.map((g) => ({
+      name: g.name,
+      alleles: g.alleles,
+      class: g.class,
+      drugs: g.drugs,
+      identity: g.identity,
+      coverage: g.coverage,
+      contig: g.contig,
+      start: g.start,
+      end: g.end,
+      strand: g.strand,
+      intrinsic: g.intrinsic,
+      partial: g.partial,
+      note: g.notes.join(';'),
+    })),
+    mutations: result.mutations.map((m) => ({ gene: m.gene, name: m.name, class: m.class, drugs: m.drugs, contig: m.contig, start: m.start, end: m.end, note: m.notes.join(';') })),
+    predictions,
+    key: keyMechanisms(result, ref.subclassOf),
+  };
 }
 
 function shared(array: Uint32Array): Uint32Array {
@@ -191,8 +259,13 @@ port.on('message', (message: ToThread) => {
       const copies = assembly ? find16SCopies(assembly) : [];
       t = performance.now();
       const typing = assembly && message.analyses ? analyse(assembly, identification, message.analyses) : undefined;
+      const resistance = assembly && message.analyses?.resistomeDir ? resist(assembly, identification, message.analyses.resistomeDir) : undefined;
       const analysesMs = performance.now() - t;
-      port.postMessage({ type: 'identified', job: message.job, answer: { identification, copies, readMs, sketchMs, ...(typing ? { typing, analysesMs } : {}) } } satisfies FromThread);
+      port.postMessage({
+        type: 'identified',
+        job: message.job,
+        answer: { identification, copies, readMs, sketchMs, ...(typing ? { typing } : {}), ...(resistance ? { resistance } : {}), ...(typing || resistance ? { analysesMs } : {}) },
+      } satisfies FromThread);
     }
   } catch (error) {
     if (error instanceof AssemblyError) {

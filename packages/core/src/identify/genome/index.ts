@@ -45,4 +45,4 @@ export {
 } from './identify';
 export { find16SCopies, copyIdentity, type RrnaCopy } from './ribosomal';
 export { packSequence, unpackSequence } from './pack';
-export type { GenomeReport, GenomeTypingReport, RrnaCopyReport } from './report';
+export type { GenomeReport, GenomeResistanceReport, GenomeTypingReport, ResistanceGeneReport, ResistanceMutationReport, RrnaCopyReport } from './report';

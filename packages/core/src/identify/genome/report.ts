@@ -1,6 +1,7 @@
 import type { GenomeCall, GenomeHit } from './identify';
 import type { AssemblyStats, QcReport } from './qc';
 import type { MlstResult } from '../../mlst';
+import type { DrugPrediction } from '../../resistome/predict';
 
 /** A 16S copy of the genome as identified by the 16S engine (positions of the gene in its contig). */
 export interface RrnaCopyReport {
@@ -40,6 +41,8 @@ export interface GenomeReport {
    * before typing existed.
    */
   typing?: GenomeTypingReport;
+  /** Acquired genes, point mutations and predicted phenotype (absent on results from before resistance existed). */
+  resistance?: GenomeResistanceReport;
   thresholds: Record<string, number>;
   ms: Record<string, number>;
 }
@@ -53,4 +56,54 @@ export interface GenomeTypingReport {
   reason: 'typed' | 'no-species-call' | 'no-scheme' | 'no-schemes-installed';
   /** The `mlst`-style result (scheme, ST, status, score, locus calls); null unless typed. */
   mlst: MlstResult | null;
+}
+
+/** A resistance gene found in the assembly (ResFinder allele at ResFinder's thresholds). */
+export interface ResistanceGeneReport {
+  name: string;
+  alleles: string[];
+  /** ResFinder class (`Beta-lactam`). */
+  class: string;
+  /** AMR codes. */
+  drugs: string[];
+  /** Percent. */
+  identity: number;
+  coverage: number;
+  contig: string;
+  start: number;
+  end: number;
+  strand: '+' | '-';
+  intrinsic: boolean;
+  partial: boolean;
+  /** `intrinsic`, `partial`, `allele-tie:A/B` joined by ";". */
+  note: string;
+}
+
+export interface ResistanceMutationReport {
+  gene: string;
+  /** `gyrA p.S83L`. */
+  name: string;
+  class: string;
+  drugs: string[];
+  contig: string;
+  start: number;
+  end: number;
+  note: string;
+}
+
+/**
+ * Resistome of the genome: genes and mutations of the called species (acquired genes only without
+ * a species call) and the predicted category per drug. `status` is `not-available` when the server
+ * has no resistance databases. `key`: the mechanisms a headline names (acquired carbapenemases,
+ * ESBLs, AmpCs, then colistin and 16S methylase genes), without `bla`.
+ */
+export interface GenomeResistanceReport {
+  status: 'analysed' | 'not-available';
+  species: string | null;
+  /** PointFinder scheme used for mutations (null: no scheme for the species, mutations not searched). */
+  pointfinderSpecies: string | null;
+  genes: ResistanceGeneReport[];
+  mutations: ResistanceMutationReport[];
+  predictions: DrugPrediction[];
+  key: string[];
 }
