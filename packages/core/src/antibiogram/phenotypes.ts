@@ -10,8 +10,10 @@ import type { AntibiogramIsolate, AntibiogramTaxon } from './types';
  * so an organism outside it gets no row at all.
  */
 export interface PhenotypeDefinition {
-  /** What the rate view prints ("ESBL screen", "CRE", "MRSA"). */
+  /** The phenotype's key in the rates ("ESBL screen", "CRE", "MRSA"). */
   code: string;
+  /** What the rate view prints, in each language ("ESBL screen" / "ESBL 筛查"; abbreviations as they are). */
+  label: Localized;
   name: Localized;
   /** The species the definition is for, as the page states it. */
   scope: Localized;
@@ -56,6 +58,7 @@ const AUREUS_SCOPE: Localized = { en: 'S. aureus', zh: '金黄色葡萄球菌' }
 export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   {
     code: 'ESBL screen',
+    label: { en: 'ESBL screen', zh: 'ESBL 筛查' },
     name: { en: 'ESBL screen positive', zh: 'ESBL 筛查阳性' },
     scope: ESBL_SCOPE,
     definition: {
@@ -69,6 +72,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'ESBL',
+    label: { en: 'ESBL', zh: 'ESBL' },
     name: { en: 'ESBL (reported by the laboratory)', zh: 'ESBL（实验室报告）' },
     scope: ESBL_SCOPE,
     definition: { en: 'ESBL "+" in the file\'s ESBL column, among all first isolates of the species', zh: '文件 ESBL 列为“+”；分母为该菌种全部第一株' },
@@ -79,6 +83,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'CRE',
+    label: { en: 'CRE', zh: 'CRE' },
     name: { en: 'Carbapenem-resistant Enterobacterales (CRE)', zh: '耐碳青霉烯类肠杆菌目细菌（CRE）' },
     scope: { en: 'Enterobacterales', zh: '肠杆菌目' },
     definition: {
@@ -92,6 +97,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'MRSA',
+    label: { en: 'MRSA', zh: 'MRSA' },
     name: { en: 'Methicillin-resistant S. aureus (MRSA)', zh: '耐甲氧西林金黄色葡萄球菌（MRSA）' },
     scope: AUREUS_SCOPE,
     definition: {
@@ -105,6 +111,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'VISA',
+    label: { en: 'VISA', zh: 'VISA' },
     name: { en: 'Vancomycin-intermediate S. aureus (VISA)', zh: '万古霉素中介金黄色葡萄球菌（VISA）' },
     scope: AUREUS_SCOPE,
     definition: { en: 'vancomycin intermediate (I), among first isolates tested with vancomycin', zh: '万古霉素中介（I）；分母为检测过万古霉素的第一株' },
@@ -115,6 +122,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'VRSA',
+    label: { en: 'VRSA', zh: 'VRSA' },
     name: { en: 'Vancomycin-resistant S. aureus (VRSA)', zh: '耐万古霉素金黄色葡萄球菌（VRSA）' },
     scope: AUREUS_SCOPE,
     definition: { en: 'vancomycin resistant (R), among first isolates tested with vancomycin', zh: '万古霉素耐药（R）；分母为检测过万古霉素的第一株' },
@@ -125,6 +133,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'VRE',
+    label: { en: 'VRE', zh: 'VRE' },
     name: { en: 'Vancomycin-resistant Enterococcus (VRE)', zh: '耐万古霉素肠球菌（VRE）' },
     scope: { en: 'Enterococcus (not E. gallinarum, E. casseliflavus: intrinsic VanC)', zh: '肠球菌属（不含鹑鸡肠球菌、铅黄肠球菌：天然 VanC）' },
     definition: { en: 'vancomycin resistant (R), among first isolates tested with vancomycin', zh: '万古霉素耐药（R）；分母为检测过万古霉素的第一株' },
@@ -135,6 +144,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
   },
   {
     code: 'Colistin R',
+    label: { en: 'Colistin R', zh: '黏菌素耐药' },
     name: { en: 'Colistin resistance', zh: '黏菌素耐药' },
     scope: {
       en: 'Enterobacterales (not Proteus, Morganella, Providencia, Serratia: intrinsically resistant), P. aeruginosa, Acinetobacter',

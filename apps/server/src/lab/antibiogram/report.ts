@@ -45,6 +45,7 @@ export interface AntibiogramReport {
 
 export interface PhenotypeText {
   code: string;
+  label: Localized;
   name: Localized;
   scope: Localized;
   definition: Localized;
@@ -111,7 +112,7 @@ export async function antibiogramReport(db: Queryable, kb: KnowledgeBase, userId
     drugs,
     trend: [...trend.values()],
     incidence: phenotypeRates(yearly.firstIsolates(), (i) => i.collectionDate!.slice(0, 4), chosen.rules.minIsolates),
-    phenotypes: PHENOTYPES.map(({ code, name, scope, definition, source }) => ({ code, name, scope, definition, source })),
+    phenotypes: PHENOTYPES.map(({ code, label, name, scope, definition, source }) => ({ code, label, name, scope, definition, source })),
     combination: query.combination ? combination(inPeriod, query.combination.organism, query.combination.drugs[0], query.combination.drugs[1], chosen.rules) : null,
   };
 }

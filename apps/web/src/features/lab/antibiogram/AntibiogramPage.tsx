@@ -431,7 +431,13 @@ export default function AntibiogramPage() {
                     rowKey={(r) => `${r.period}:${r.alert}:${r.organism}`}
                     dataSource={incidence}
                     columns={[
-                      { title: text.alert, dataIndex: 'alert', width: narrow ? 84 : 110 },
+                      {
+                        title: text.alert,
+                        key: 'alert',
+                        width: narrow ? 84 : 110,
+                        // The phenotype's label in the page's language ("ESBL screen" is ESBL 筛查 on the Chinese page).
+                        render: (_, r) => <span data-testid="ag-alert">{data.phenotypes.find((p) => p.code === r.alert)?.label[locale] ?? r.alert}</span>,
+                      },
                       { title: text.organism, key: 'organism', render: (_, r) => <OrganismName name={r.name[locale]} /> },
                       {
                         title: text.rate,
@@ -455,7 +461,7 @@ export default function AntibiogramPage() {
                       .filter((p) => incidence.some((r) => r.alert === p.code))
                       .map((p) => (
                         <div key={p.code}>
-                          <dt>{p.code}</dt>
+                          <dt>{p.label[locale]}</dt>
                           <dd>
                             {text.phenotype(p.scope[locale], p.definition[locale])} <span className="mdc-ag__source">{p.source}</span>
                           </dd>

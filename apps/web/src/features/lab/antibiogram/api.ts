@@ -31,7 +31,7 @@ export interface AntibiogramData {
   rules: { minIsolates: number };
   /** Phenotype rates, each only for the species its definition is for; percent null below the minimum. */
   incidence: Array<{ period: string; alert: string; organism: string; name: Localized; isolates: number; withAlert: number; percent: number | null; belowMinimum: boolean }>;
-  phenotypes: Array<{ code: string; name: Localized; scope: Localized; definition: Localized; source: string }>;
+  phenotypes: Array<{ code: string; label: Localized; name: Localized; scope: Localized; definition: Localized; source: string }>;
   combination: { organism: string; drugs: [string, string]; n: number; susceptible: number; percent: number | null; belowMinimum: boolean } | null;
   facets: { specimenTypes: string[]; wards: string[]; settings: string[]; isolates: number; guidelines: string[] };
   rereading: boolean;
