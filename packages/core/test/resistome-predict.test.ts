@@ -32,7 +32,10 @@ describe('prediction rules', () => {
   it('quinolones under CLSI 2019+: one QRDR change is not ciprofloxacin R, three are; two with a qnr are', () => {
     expect(call([mutation('gyrA_S83L')], 'CIP').prediction).toBe('S');
     expect(call([mutation('gyrA_S83L'), mutation('gyrA_D87N'), mutation('parC_S80I')], 'CIP').prediction).toBe('R');
-    expect(call([mutation('gyrA_S83L'), mutation('parC_S80I')], 'CIP').prediction).toBe('uncertain');
+    // Both targets changed (gyrA with parC/parE): ciprofloxacin R; two gyrA changes alone, or levofloxacin, stay uncertain.
+    expect(call([mutation('gyrA_S83L'), mutation('parC_S80I')], 'CIP')).toMatchObject({ prediction: 'R', rule: expect.stringMatching(/^qrdr-gyra-parc/) });
+    expect(call([mutation('gyrA_S83L'), mutation('gyrA_D87N')], 'CIP').prediction).toBe('uncertain');
+    expect(call([mutation('gyrA_S83L'), mutation('parC_S80I')], 'LVX').prediction).toBe('uncertain');
     expect(call([mutation('gyrA_S83L'), mutation('parC_S80I'), gene('qnrS1')], 'LVX')).toMatchObject({ prediction: 'R', rule: expect.stringMatching(/^qrdr-2-pmqr/) });
     expect(call([gene('qnrS1')], 'CIP').prediction).toBe('S');
   });

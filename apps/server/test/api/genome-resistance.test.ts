@@ -56,8 +56,9 @@ describe.each(dbKinds)('resistance in the genome result on %s', (kind) => {
     const predicted = (drug: string) => resistance.predictions.find((p: { drug: string }) => p.drug === drug);
     expect(predicted('MEM')).toMatchObject({ prediction: 'R', evidence: expect.stringContaining('blaKPC-2') });
     expect(predicted('CRO')).toMatchObject({ prediction: 'R' });
-    // Two QRDR changes without a PMQR gene: the rules keep this short of a firm R (bench: CIP rules).
-    expect(predicted('CIP')).toMatchObject({ prediction: expect.stringMatching(/^(R|uncertain)$/), evidence: expect.stringContaining('gyrA_S83I') });
+    // gyrA S83I with parC S80I: both targets changed, ciprofloxacin R (as Kleborate scores this ST11 strain).
+    expect(predicted('CIP')).toMatchObject({ prediction: 'R', evidence: expect.stringContaining('gyrA_S83I') });
+    expect(predicted('CIP')!.evidence).toContain('parC_S80I');
     // Acquired β-lactamases first (carbapenemase before ESBL), no intrinsic gene, no narrow-spectrum TEM-1.
     expect(resistance.key.slice(0, 2)).toEqual(['KPC-2', 'CTX-M-14']);
     expect(resistance.key.some((k: string) => k.startsWith('SHV') || k.startsWith('TEM'))).toBe(false);

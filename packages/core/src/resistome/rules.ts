@@ -38,6 +38,8 @@ const CARBAPENEMS = ['ETP', 'IPM', 'MEM'];
 const CTXM_CEFTAZIDIMASE = /^blaCTX-M-(1|3|15|16|19|25|28|32|35|42|53|54|55|57|58|62|64|71|79|82|93|101|132)$/;
 const CTXM_CEFTAZIDIME_BORDERLINE = /^blaCTX-M-27$/;
 const QRDR = /^(gyrA_(S83|D87|G81|D82|A84)|parC_(S80|E84|G78)|parE_(S458|L445|E460))[A-Z*]+$/;
+const QRDR_GYRA = /^gyrA_(S83|D87|G81|D82|A84)[A-Z*]+$/;
+const QRDR_TOPO_IV = /^(parC_(S80|E84|G78)|parE_(S458|L445|E460))[A-Z*]+$/;
 const PMQR = /^(qnr[A-Z]|aac\(6'\)-Ib-cr|qepA|oqx[AB])/;
 
 const CLSI_QUINOLONE = 'CLSI M100 (2019+) Enterobacterales ciprofloxacin S ≤ 0.25, R ≥ 1 mg/L, levofloxacin S ≤ 0.5, R ≥ 2; Hooper & Jacoby 2015 (PMID 26209462): one QRDR change gives 0.25–0.5 mg/L, two or three ≥ 1';
@@ -81,6 +83,7 @@ export const PREDICTION_RULES: readonly PredictionRule[] = [
   // Quinolones (CLSI 2019+)
   { id: 'qrdr-3', drugs: ['CIP', 'LVX'], call: 'R', match: { symbol: QRDR }, min: 3, organisms: ENTEROBACTERALES, source: CLSI_QUINOLONE },
   { id: 'qrdr-2-pmqr', drugs: ['CIP', 'LVX'], call: 'R', match: { symbol: QRDR }, min: 2, with: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}; a PMQR gene adds 4–8-fold` },
+  { id: 'qrdr-gyra-parc', drugs: ['CIP'], call: 'R', match: { symbol: QRDR_GYRA }, with: { symbol: QRDR_TOPO_IV }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}; a gyrA change with a parC/parE change (the second target) gives ciprofloxacin ≥ 1 mg/L (Kleborate scores it fluoroquinolone resistant); levofloxacin's higher breakpoint leaves it uncertain` },
   { id: 'qrdr-2', drugs: ['CIP', 'LVX'], call: 'uncertain', match: { symbol: QRDR }, min: 2, organisms: ENTEROBACTERALES, source: CLSI_QUINOLONE },
   { id: 'qrdr-1-pmqr', drugs: ['CIP', 'LVX'], call: 'uncertain', match: { symbol: QRDR }, with: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}; one QRDR change with a PMQR gene lands around the breakpoint` },
   { id: 'qrdr-1', drugs: ['CIP', 'LVX'], call: 'none', match: { symbol: QRDR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}: one change alone stays S/I` },
