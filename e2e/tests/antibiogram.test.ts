@@ -52,7 +52,7 @@ async function journey(page: Page, locale: 'zh' | 'en') {
   expect((await firstRow.locator('td').first().boundingBox())!.x).toBe(organismX);
   expect(await negatives.getByTestId('ag-scroll-cue').count()).toBe(page.viewportSize()!.width < 500 ? 1 : 0);
   // Phenotype rates only for the species their definitions are for, and no percentage from too few isolates.
-  const rates = await page.locator('[data-testid=ag-incidence] tr', { hasText: 'ESBL screen' }).allInnerTexts();
+  const rates = await page.locator('[data-testid=ag-incidence] tr', { hasText: locale === 'zh' ? 'ESBL 筛查' : 'ESBL screen' }).allInnerTexts();
   expect(rates.length).toBeGreaterThan(0);
   expect(rates.filter((r) => /cloacae|阴沟|marcescens|沙雷|aerogenes|产气/.test(r))).toEqual([]);
   expect(await page.getByTestId('ag-rate-few').first().innerText()).toMatch(/^\d+\/\d+ ?[（(]/);
