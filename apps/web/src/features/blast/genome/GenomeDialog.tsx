@@ -112,7 +112,7 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
         </p>
       )}
       <Form layout="vertical" component="div">
-        <Form.Item validateStatus={problem ? 'error' : undefined} help={problem ? <span data-testid="genome-input-error">{problem.message}{problem.detail ? ` ${problem.detail}` : ''}</span> : undefined}>
+        <Form.Item validateStatus={problem ? 'error' : undefined}>
           {file ? (
             <div className="mdc-blast-genome-file" data-testid="genome-file">
               <span>{fmt(gx.dialog.selected, { name: file.name, size: size(file.size) })}</span>
@@ -137,6 +137,12 @@ export function GenomeDialog({ open, info, onClose }: MethodDialogProps) {
                 {fmt(gx.dialog.types, { min: Math.round(limits.minBases / 1000), max: Math.round(limits.maxBases / 1e6), mb: Math.round(limits.maxUploadBytes / 1024 / 1024) })}
               </p>
             </Upload.Dragger>
+            </div>
+          )}
+          {/* Not antd's animated help: its leave motion could drop a message that replaced another mid-animation. */}
+          {problem && (
+            <div className="ant-form-item-explain-error mdc-input-error" role="alert" data-testid="genome-input-error">
+              {problem.message}{problem.detail ? ` ${problem.detail}` : ''}
             </div>
           )}
         </Form.Item>

@@ -131,7 +131,7 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
         </p>
       )}
       <Form layout="vertical" component="div">
-        <Form.Item validateStatus={problem ? 'error' : undefined} help={problem ? <span data-testid="proteome-input-error">{problem}</span> : undefined}>
+        <Form.Item validateStatus={problem ? 'error' : undefined}>
           {file ? (
             <div className="mdc-blast-genome-file" data-testid="proteome-file">
               <span>{fmt(px.dialog.selected, { name: file.name, size: size(file.size) })}</span>
@@ -154,6 +154,12 @@ export function ProteomeDialog({ open, info, onClose }: MethodDialogProps) {
                 <p className="ant-upload-text">{px.dialog.drop}</p>
                 <p className="ant-upload-hint" data-testid="proteome-limits">{fmt(px.dialog.limits, { limits: limitsLine(formats, maxBytes), n: maxSpectra })}</p>
               </Upload.Dragger>
+            </div>
+          )}
+          {/* Not antd's animated help: its leave motion could drop a message that replaced another mid-animation. */}
+          {problem && (
+            <div className="ant-form-item-explain-error mdc-input-error" role="alert" data-testid="proteome-input-error">
+              {problem}
             </div>
           )}
         </Form.Item>
