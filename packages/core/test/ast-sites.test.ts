@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeSite, siteOfSpecimen, type AstInput, type KnowledgeBase } from '@mdc/core/ast';
+import { normalizeSite, siteLabelZh, siteOfSpecimen, type AstInput, type KnowledgeBase } from '@mdc/core/ast';
 import { realKnowledgeBase } from './ast/knowledge-base';
 
 /**
@@ -44,6 +44,15 @@ describe('the sites labs write', () => {
     expect(siteOfSpecimen('Urine')).toBe('urinary tract infection');
     expect(siteOfSpecimen('ot')).toBeNull();
     expect(siteOfSpecimen('')).toBeNull();
+  });
+});
+
+describe('Chinese labels of the sites rows name', () => {
+  it('keeps what the row says: uncomplicated UTI is 单纯性, a systemic infection from the urinary tract is not', () => {
+    expect(siteLabelZh('Uncomplicated urinary tract infection')).toBe('单纯性尿路感染');
+    expect(siteLabelZh('Urinary tract infection')).toBe('尿路感染');
+    expect(siteLabelZh('Infections originating from the urinary tract')).toBe('源自尿路的感染');
+    expect(siteLabelZh('Meningitis')).toBe('脑膜炎');
   });
 });
 

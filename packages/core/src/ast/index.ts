@@ -47,7 +47,7 @@ export {
   type Categorization,
 } from './categorize';
 export { parsePotency, samePotency } from './potency';
-export { normalizeSite, siteOfSpecimen } from './sites';
+export { normalizeSite, siteLabelZh, siteOfSpecimen } from './sites';
 export { normalizeMethod } from './methods';
 export { parseCriteria, evaluateCriteria, CriteriaSyntaxError, type Criteria, type CriteriaContext } from './criteria';
 export { MESSAGES, message, type MessageKey } from './messages';

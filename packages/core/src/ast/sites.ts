@@ -256,7 +256,14 @@ export function rowExcludes(rowTokens: readonly string[], wanted: string): boole
 
 /** Chinese label of a row's site text ("Urinary tract infection" → 尿路感染). */
 export function siteLabelZh(rowSite: string): string {
+  // EUCAST's "Uncomplicated urinary tract infection" rows are for cystitis only: the label keeps 单纯性.
+  const uncomplicated = /\buncomplicated\b/i.test(rowSite);
+  const originating = /originating from the urinary tract/i.test(rowSite);
   return siteTokens(rowSite)
-    .map((token) => BY_TOKEN.get(token)?.zh ?? token)
+    .map((token) => {
+      if (token === 'urinary tract infection' && uncomplicated) return '单纯性尿路感染';
+      if (token === 'urinary tract infection' && originating) return '源自尿路的感染';
+      return BY_TOKEN.get(token)?.zh ?? token;
+    })
     .join('、');
 }
