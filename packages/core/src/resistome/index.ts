@@ -5,3 +5,4 @@ export { KmerIndex, searchAssembly, type Alignment, type ContigSet, type Referen
 export * from './predict';
 export * from './rules';
 export * from './reports';
+export * from './concordance';
