@@ -53,6 +53,7 @@ describe('Chinese labels of the sites rows name', () => {
     expect(siteLabelZh('Urinary tract infection')).toBe('尿路感染');
     expect(siteLabelZh('Infections originating from the urinary tract')).toBe('源自尿路的感染');
     expect(siteLabelZh('Meningitis')).toBe('脑膜炎');
+    expect(siteLabelZh('Investigational agent')).toBe('研究用药物');
   });
 });
 

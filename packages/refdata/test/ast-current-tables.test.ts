@@ -97,6 +97,13 @@ describe.skipIf(!dataDir)('the served breakpoint table (WHONET through 2022, AMR
     expect(interpret('EUCAST', 'Clostridioides difficile', 'DOR', 'MIC', '2', 2024).category).toBe('R');
   });
 
+  it('reads CLSI’s "Investigational agent" as the drug’s status, not a site: a blood enterococcus gets teicoplanin’s breakpoint', () => {
+    const blood = kb.interpret({ organism: 'Enterococcus faecalis', antibiotic: 'TEC', method: 'MIC', value: '4', guideline: 'CLSI', year: 2025, site: 'blood' });
+    expect(blood).toMatchObject({ category: 'S', reason: 'breakpoint', breakpoint: { site: 'Investigational agent' } });
+    expect(blood.explanation.zh).toContain('研究用药物');
+    expect(blood.notes).toEqual([]);
+  });
+
   it('refuses "16 16" and "8 mg" naming the field instead of reading another number', () => {
     const spaced = interpret('CLSI', 'Escherichia coli', 'GEN', 'MIC', '16 16');
     expect(spaced).toMatchObject({ outcome: 'error', reason: 'wrong-mic', category: null });

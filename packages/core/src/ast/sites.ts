@@ -202,12 +202,20 @@ export function normalizeSite(text: string | null | undefined): string | null {
 }
 
 /** Tokens a breakpoint row's SITE_OF_INFECTION covers ("Skin, soft tissue" → skin, soft tissue). */
+/**
+ * Texts in a row's site column that are not sites: CLSI files teicoplanin (enterococci, staphylococci)
+ * and chloramphenicol (H. influenzae) as "Investigational agent" — not FDA-cleared in the US, a
+ * status of the drug. Such a row holds for every site; its label still says what CLSI printed.
+ */
+const NOT_SITES: Record<string, string> = { 'investigational agent': '研究用药物' };
+
 export function siteTokens(rowSite: string): string[] {
   if (rowSite.trim() === '') return [];
-  return rowSite.split(',').map((part) => {
-    const cleaned = clean(part);
-    return BY_SPELLING.get(cleaned)?.token ?? cleaned;
-  });
+  return rowSite
+    .split(',')
+    .map((part) => clean(part))
+    .filter((cleaned) => !(cleaned in NOT_SITES))
+    .map((cleaned) => BY_SPELLING.get(cleaned)?.token ?? cleaned);
 }
 
 /** The site a lab file's specimen type means ("bl", "urine", "脑脊液"), or null. */
@@ -259,8 +267,13 @@ export function siteLabelZh(rowSite: string): string {
   // EUCAST's "Uncomplicated urinary tract infection" rows are for cystitis only: the label keeps 单纯性.
   const uncomplicated = /\buncomplicated\b/i.test(rowSite);
   const originating = /originating from the urinary tract/i.test(rowSite);
-  return siteTokens(rowSite)
+  const status = rowSite
+    .split(',')
+    .map((part) => NOT_SITES[clean(part)])
+    .filter((label): label is string => !!label);
+  return [...siteTokens(rowSite), ...status]
     .map((token) => {
+      if (status.includes(token)) return token;
       if (token === 'urinary tract infection' && uncomplicated) return '单纯性尿路感染';
       if (token === 'urinary tract infection' && originating) return '源自尿路的感染';
       return BY_TOKEN.get(token)?.zh ?? token;
