@@ -1,5 +1,6 @@
 import { breakpointLimit } from '@mdc/contracts';
 import { useLocale } from '../../../lib/i18n/hooks';
+import { historyLabel } from '../lib/history-label';
 import { useResource } from '../lib/use-resource';
 
 interface HistoryYear {
@@ -88,7 +89,7 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
     });
     return d;
   };
-  const label = (v: number) => String(Number(v.toPrecision(4)));
+  const label = (yr: HistoryYear, which: 's' | 'r') => historyLabel(history.guideline ?? guideline, method, which, yr[which]!);
   return (
     <section className="mdc-bp-history" data-testid="bp-history">
       <h3 className="mdc-bp-history__title">{head}</h3>
@@ -103,12 +104,12 @@ export function BreakpointHistory({ organism, antibiotic, guideline, method }: {
             </text>
             {(i === 0 || yr.changed) && shown(yr, 's') !== null && (
               <text x={x(i) + 3} y={y(shown(yr, 's')!) - 4} fontSize={12} fill="#23722a">
-                {label(shown(yr, 's')!)}
+                {label(yr, 's')}
               </text>
             )}
             {(i === 0 || yr.changed) && shown(yr, 'r') !== null && (
               <text x={x(i) + 3} y={y(shown(yr, 'r')!) + 14} fontSize={12} fill="#b3261e">
-                {label(shown(yr, 'r')!)}
+                {label(yr, 'r')}
               </text>
             )}
           </g>
