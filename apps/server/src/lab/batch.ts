@@ -1,5 +1,6 @@
 import { siteOfSpecimen, type IsolateResult, type KnowledgeBase, type Localized } from '@mdc/core/ast';
 import { csvRow, tsvRow, type Locale } from '@mdc/contracts';
+import type { ConcordanceCounts } from '@mdc/core/resistome';
 import { breakpointText } from './catalog';
 import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
 
@@ -12,6 +13,8 @@ export interface BatchOptions {
   expertRules?: boolean;
   /** Expected (intrinsic) resistance overriding the breakpoint. Default on. */
   expectedResistance?: boolean;
+  /** Told each isolate with its interpreted rows (the genome link compares them after the file). */
+  onIsolate?: (isolate: FileIsolate, rows: readonly BatchRow[]) => void;
 }
 
 /** One interpreted result of a batch, in both languages: stored, then written out in one. */
@@ -187,6 +190,8 @@ export interface BatchSummary {
   alerts: Record<string, number>;
   /** Results carrying a reporting instruction (e.g. Salmonella and gentamicin: not to be reported susceptible). */
   reportingInstructions: number;
+  /** Genome-predicted vs measured over the isolates naming a genome task (absent: the file names none). */
+  genome?: ConcordanceCounts & { isolates: number; unlinked: number };
 }
 
 export function emptySummary(): BatchSummary {
@@ -218,6 +223,7 @@ export function* interpretFile(kb: KnowledgeBase, file: IsolateStream | IsolateF
       } else {
         summary.isolates++;
         const interpreted = interpretFileIsolate(kb, entry, options);
+        options.onIsolate?.(entry, interpreted);
         count(summary, interpreted);
         rows.push(...interpreted);
       }
@@ -234,6 +240,7 @@ export function* interpretFile(kb: KnowledgeBase, file: IsolateStream | IsolateF
     }
     summary.isolates++;
     const rows = interpretFileIsolate(kb, entry, options);
+    options.onIsolate?.(entry, rows);
     count(summary, rows);
     yield rows;
   }

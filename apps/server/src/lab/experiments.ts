@@ -45,6 +45,8 @@ export interface ExperimentRow {
     options?: Record<string, unknown>;
     /** Patient, specimen, date, ward, setting: what the cumulative antibiogram groups by. */
     context?: ExperimentContext;
+    /** The genome identification task of the same isolate (single experiments; see genome-link.ts). */
+    genomeTaskId?: string;
   };
   summary: ExperimentSummary | null;
   /** The reason of an experiment failed before reasons were kept per language (see error_zh, error_en). */
@@ -172,7 +174,7 @@ async function nextNumber(tx: Queryable, userId: number): Promise<number> {
 }
 
 /** Stores a valid experiment and its job in one transaction: both exist, or neither does. */
-export async function createExperiment(db: Db, userId: number, experiment: ValidExperiment, knowledge: LabKnowledge): Promise<CreatedExperiment> {
+export async function createExperiment(db: Db, userId: number, experiment: ValidExperiment, knowledge: LabKnowledge, genomeTaskId: string | null = null): Promise<CreatedExperiment> {
   const organism = knowledge.suggestions.label(experiment.organismCode);
   return db.transaction(async (tx) => {
     const number = await nextNumber(tx, userId);
@@ -198,6 +200,7 @@ export async function createExperiment(db: Db, userId: number, experiment: Valid
           tests: experiment.tests,
           expertRules: experiment.expertRules,
           ...(experiment.context && Object.keys(experiment.context).length ? { context: experiment.context } : {}),
+          ...(genomeTaskId ? { genomeTaskId } : {}),
         }),
         number,
         ref,

@@ -38,6 +38,8 @@ export interface FileIsolate {
   /** The lab's specimen number (WHONET SPEC_NUM) and the patient's id (PATIENT_ID): what a lab knows an isolate by. */
   specimenNumber: string;
   patientId: string;
+  /** The genome identification task of the same isolate (a `genome_task` column), compared with its results. */
+  genomeTask?: string;
   guideline?: string;
   year?: number;
   site?: string;
@@ -121,7 +123,7 @@ function detectDelimiter(header: string): string {
   return counts[0]![1] > 0 ? counts[0]![0] : '\t';
 }
 
-type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen' | 'specimenNumber' | 'patientId' | ContextColumn;
+type LongColumn = 'guideline' | 'organism' | 'antibiotic' | 'method' | 'value' | 'site' | 'potency' | 'isolate' | 'specimen' | 'specimenNumber' | 'patientId' | 'genomeTask' | ContextColumn;
 type ContextColumn = 'collectionDate' | 'ward' | 'department' | 'setting' | 'sex' | 'age' | 'screening';
 
 const LONG_ALIASES: Record<LongColumn, string[]> = {
@@ -136,6 +138,7 @@ const LONG_ALIASES: Record<LongColumn, string[]> = {
   specimen: ['specimen', 'spec_type', 'sample_type', '样本类型', '标本类型'],
   specimenNumber: ['spec_num', 'specimen_number', 'specimen_no', 'specimen_id', 'spec_no', 'sample_number', 'sample_no', 'lab_no', '标本号', '标本编号', '样本号', '样本编号'],
   patientId: ['patient_id', 'patient', 'patient_no', 'patient_number', 'mrn', '患者id', '患者编号', '病人id', '病历号', '住院号', '门诊号'],
+  genomeTask: ['genome_task', 'genome_task_id', '基因组任务'],
   collectionDate: ['spec_date', 'collection_date', 'specimen_date', 'date', '采集日期', '送检日期', '标本日期'],
   ward: ['ward', 'location', '病区', '病房'],
   department: ['department', 'dept', '科室'],
@@ -279,6 +282,7 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
   const specimenAt = upper.indexOf('SPEC_TYPE') >= 0 ? upper.indexOf('SPEC_TYPE') : columnOf(header, 'specimen');
   const specimenNumberAt = columnOf(header, 'specimenNumber');
   const patientAt = columnOf(header, 'patientId');
+  const genomeTaskAt = columnOf(header, 'genomeTask');
   const guidelineAt = columnOf(header, 'guideline');
   const siteAt = columnOf(header, 'site');
   const testFields = new Set<string>(WHONET_TEST_FIELDS);
@@ -307,6 +311,7 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
     const guidelineCell = guidelineAt >= 0 ? parseGuidelineText(cells[guidelineAt] ?? '') : null;
     const key = keyAt >= 0 ? (cells[keyAt] ?? '').trim() : '';
     const site = siteAt >= 0 ? (cells[siteAt] ?? '').trim() : '';
+    const genomeTask = genomeTaskAt >= 0 ? (cells[genomeTaskAt] ?? '').trim() : '';
     const isolate: FileIsolate = {
       key: key || String(count),
       line,
@@ -314,6 +319,7 @@ function* readWide(all: string[], headerIndex: number, header: string[], delimit
       specimen: specimenAt >= 0 ? (cells[specimenAt] ?? '').trim() : '',
       specimenNumber: specimenNumberAt >= 0 ? (cells[specimenNumberAt] ?? '').trim() : '',
       patientId: patientAt >= 0 ? (cells[patientAt] ?? '').trim() : '',
+      ...(genomeTask ? { genomeTask } : {}),
       ...(guidelineCell ? { guideline: guidelineCell.guideline, ...(guidelineCell.year ? { year: guidelineCell.year } : {}) } : {}),
       ...(site ? { site } : {}),
       tests: {},
@@ -382,6 +388,8 @@ function readLong(all: string[], headerIndex: number, header: string[], delimite
       byKey.set(key, isolate);
       isolates.push(isolate);
     }
+    const genomeTask = cell('genomeTask');
+    if (genomeTask && !isolate.genomeTask) isolate.genomeTask = genomeTask;
     const method = cell('method');
     const potency = cell('potency');
     isolate.results.push({

@@ -2,7 +2,8 @@ import type { JobContext } from '../jobs/context';
 import { PermanentJobError, type JobHandler } from '../jobs/runner';
 import { emptySummary, interpretFile, type BatchRow } from './batch';
 import { BATCH_QUEUE, INTERPRET_QUEUE, experimentSettings, markFailed, runInterpretJob, storeBatchOutput, type ExperimentRow } from './experiments';
-import { IsolateFileError, openIsolateFile } from './isolate-file';
+import { IsolateFileError, openIsolateFile, type FileIsolate } from './isolate-file';
+import { batchGenomeCounts, type BatchGenomeIsolate } from './genome-link';
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { bilingualReason, importHintTexts, labFailureTexts } from './messages';
 import { REREAD_QUEUE, rereadIsolates, storeExperiment, storeFileIsolates } from './antibiogram/store';
@@ -72,7 +73,11 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
           ...(row.year !== null ? { year: row.year } : {}),
           expertRules: experimentSettings(row).expertRules,
         };
-        for (const chunk of interpretFile(knowledge.kb, file, options, summary)) {
+        const genomeIsolates: BatchGenomeIsolate[] = [];
+        const onIsolate = (isolate: FileIsolate, interpreted: readonly BatchRow[]) => {
+          if (isolate.genomeTask) genomeIsolates.push({ genomeTask: isolate.genomeTask, measured: interpreted.map((r) => ({ drug: r.antibiotic, category: r.category || null })) });
+        };
+        for (const chunk of interpretFile(knowledge.kb, file, { ...options, onIsolate }, summary)) {
           rows.push(...chunk);
           // A long file should not hold the event loop (and the job's heartbeat) for seconds.
           if (rows.length % 2000 < chunk.length) await new Promise((resolve) => setImmediate(resolve));
@@ -80,6 +85,7 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
         // The same isolates, with their patients, wards and dates, feed the cumulative antibiogram
         // (before the experiment shows done, so that the antibiogram has them by then).
         await storeFileIsolates(db, knowledge.kb, Number(row.user_id), id, row.content, options);
+        if (genomeIsolates.length) summary.genome = await batchGenomeCounts(db, Number(row.user_id), genomeIsolates);
         await storeBatchOutput(db, id, rows, summary);
         return { isolates: summary.isolates, results: summary.results };
       },

@@ -33,6 +33,7 @@ import { importHintTexts, LAB_MESSAGES, tooManyResults, type Texts } from './mes
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
 import { fieldTexts, readSwitch, validateExperiment } from './validate';
 import { antibiogramRoutes } from './antibiogram/routes';
+import { genomeComparison, linkableGenomeTask, readGenomeTaskId } from './genome-link';
 
 export interface LabPluginOptions {
   db: Db;
@@ -319,6 +320,11 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     collectionDate: z.string().max(40).optional().describe('yyyy-mm-dd, not after today'),
     ward: z.string().max(200).optional(),
     setting: z.string().max(40).optional().describe('inpatient, outpatient or emergency'),
+    genomeTaskId: z
+      .string()
+      .max(500)
+      .optional()
+      .describe("optional: the genome identification task of the same isolate (its id, or its result page's address), the viewer's own or an anonymous one by its link; finished, with predicted susceptibility"),
   });
 
   app.post(
@@ -343,12 +349,15 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       const locale = requestLocale(request);
       const found = await requireKnowledge();
       const { problems, valid } = validateExperiment(request.body, found.kb, (text) => found.suggestions.resolve(text));
-      if (!valid) {
-        const fields = fieldTexts(problems, locale);
-        const first = LAB_MESSAGES[problems[0]![1]];
+      const genomeTaskId = readGenomeTaskId(request.body.genomeTaskId);
+      const genome = genomeTaskId ? await linkableGenomeTask(db, genomeTaskId, userId(request)) : null;
+      const genomeProblem = genome && 'problem' in genome ? genome.problem : null;
+      if (!valid || genomeProblem) {
+        const fields = { ...fieldTexts(problems, locale), ...(genomeProblem ? { genomeTaskId: genomeProblem[locale] } : {}) };
+        const first = problems[0] ? LAB_MESSAGES[problems[0][1]] : genomeProblem!;
         throw new ApiError(ApiCode.BAD_REQUEST, 400, first, { fields });
       }
-      const created = await createExperiment(db, userId(request), valid, found);
+      const created = await createExperiment(db, userId(request), valid!, found, genomeTaskId);
       app.jobs.wake();
       return ok(request, reply, { id: created.ref, number: created.number, status: 'running' as const });
     },
@@ -411,6 +420,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         problems: summary?.problems ?? 0,
         alerts: summary?.alerts ?? {},
         reportingInstructions: summary?.reportingInstructions ?? 0,
+        genome: summary?.genome ?? null,
         preview: (b?.preview ?? []).map((r) => ({
           isolate: r.isolate,
           specimenNumber: r.specimenNumber ?? '',
@@ -441,6 +451,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       alerts: row.summary?.alerts ?? [],
       ...experimentSettings(row),
       batch,
+      genome: row.kind === 'single' && row.input.genomeTaskId ? await genomeComparison(db, userId(request), row.input.genomeTaskId, results) : null,
     };
     return { row, detail };
   }

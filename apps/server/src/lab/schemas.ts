@@ -105,6 +105,15 @@ export const labAlert = z.object({
   source: z.string(),
 });
 
+const concordanceCounts = z.object({
+  compared: z.number().int().describe('drugs with a verdict (agree or a discrepancy)'),
+  agree: z.number().int(),
+  veryMajor: z.number().int().describe('measured R (or NS), predicted S'),
+  major: z.number().int().describe('measured S, predicted R'),
+  minor: z.number().int().describe('one side intermediate (I, SDD)'),
+  notComparable: z.number().int().describe('predicted uncertain, or not predicted'),
+});
+
 export const batchInfo = z.object({
   fileName: z.string(),
   format: z.string(),
@@ -113,6 +122,10 @@ export const batchInfo = z.object({
   problems: z.number().int(),
   alerts: z.record(z.string(), z.number().int()).describe('isolates per alert id'),
   reportingInstructions: z.number().int().describe('results carrying a reporting instruction (not to be reported susceptible…)'),
+  genome: concordanceCounts
+    .extend({ isolates: z.number().int().describe('isolates whose genome_task column named a linkable genome task'), unlinked: z.number().int().describe('isolates naming a genome task that could not be used') })
+    .nullable()
+    .describe('genome-predicted vs measured over the isolates with a genome_task column (null: the file has none)'),
   preview: z.array(
     z.object({
       isolate: z.string().describe("the file's isolate id (ROW_IDX, an isolate column) or the isolate's number in the file"),
@@ -145,6 +158,32 @@ export const isolateTests = z
   >)
   .describe('isolate tests read by the WHONET expert rules, "+" positive or "-" negative; a test not done is absent');
 
+export const genomeComparison = z
+  .object({
+    taskId: z.string().describe('the genome identification task (/blast/res?id=…)'),
+    status: z.enum(['linked', 'missing']).describe('missing: the task was deleted since the experiment named it'),
+    fileName: z.string().nullable(),
+    species: z.string().nullable(),
+    headline: z.string().nullable().describe('key acquired mechanisms and the ST ("KPC-2 · CTX-M-14 · ST11")'),
+    drugs: z.array(
+      z.object({
+        drug: z.string().describe('WHONET code'),
+        drugName: z.string(),
+        drugNameZh: z.string().nullable(),
+        value: z.string(),
+        measured: z.string().describe('S, SDD, I, R or NS'),
+        predicted: z.enum(['R', 'S', 'uncertain']).nullable().describe('null: the genome panel has no prediction for the drug'),
+        evidence: z.string(),
+        rule: z.string(),
+        verdict: z.enum(['agree', 'very-major', 'major', 'minor', 'not-comparable']),
+        reason: localized,
+        checks: z.array(localized).describe('what to check for a discrepancy'),
+      }),
+    ),
+    counts: concordanceCounts,
+  })
+  .describe('genome-predicted vs measured, per measured drug (single experiments that name a genome task)');
+
 export const experimentDetail = experimentItem.extend({
   organismMatch: z
     .object({ kind: z.string(), matched: z.string(), similarity: z.number() })
@@ -156,6 +195,7 @@ export const experimentDetail = experimentItem.extend({
   tests: isolateTests,
   expertRules: z.boolean().describe('false when the experiment was interpreted without the WHONET and EUCAST expert rules (`rules` is then empty)'),
   batch: batchInfo.nullable(),
+  genome: genomeComparison.nullable(),
 });
 
 export const resultInput = z.object({

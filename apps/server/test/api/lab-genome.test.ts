@@ -1,0 +1,157 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
+import { activeAccountToken } from '../support/accounts';
+import { finished, upload } from '../support/blast';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { buildSmallDataDir } from '../unit/support/small-refdata';
+
+let small: string;
+beforeAll(() => {
+  small = buildSmallDataDir();
+});
+afterAll(() => rmSync(small, { recursive: true, force: true }));
+
+interface ComparedDrug {
+  drug: string;
+  measured: string;
+  predicted: string | null;
+  verdict: string;
+  evidence: string;
+  checks: { zh: string; en: string }[];
+}
+
+/**
+ * Issue 25, the Lab link: an experiment of K. pneumoniae HS11286 names the genome task of the same
+ * isolate. The genome predicts meropenem R (blaKPC-2) and colistin S (no mcr, no mgrB/pmrB change):
+ * meropenem measured S is a major discrepancy, colistin measured R a very major one.
+ */
+describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) => {
+  let portal: TestPortal;
+  let alice: string;
+  let bob: string;
+  let taskId: string;
+
+  beforeAll(async () => {
+    // The real data folder for the genome's resistance databases; the small one for the Lab's breakpoints.
+    portal = await startPortal(kind, { MDC_BLAST_THREADS: '1', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
+    await portal.app.refdata.runImport(small);
+    await insertGenomeReferences(portal.db, ['R09_Klebsiella_pneumoniae']);
+    alice = await activeAccountToken(portal, 'genome-lab');
+    bob = await activeAccountToken(portal, 'genome-lab');
+    const submit = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [genomeFile('R10_Klebsiella_pneumoniae_HS11286')], { token: alice, locale: 'en' });
+    expect(submit.status).toBe(200);
+    const task = await finished(portal, submit.body.data.id, alice);
+    expect(task.status).toBe('done');
+    taskId = task.id;
+  }, 240_000);
+  afterAll(async () => portal?.close());
+
+  const experiment = (extra: Record<string, string>) => ({
+    sampleName: 'HS11286 blood culture',
+    sampleType: 'bl',
+    organism: 'Klebsiella pneumoniae',
+    method: 'MIC',
+    site: 'general',
+    guideline: 'CLSI',
+    year: '2025',
+    results: JSON.stringify([
+      { antibiotic: 'MEM', value: '0.25' },
+      { antibiotic: 'COL', value: '8' },
+      { antibiotic: 'CRO', value: '64' },
+      { antibiotic: 'CIP', value: '0.5' },
+    ]),
+    ...extra,
+  });
+
+  async function done(id: string, token: string) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { body } = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token, locale: 'en' });
+      if (body.data.status !== 'running') return body.data;
+      if (Date.now() > deadline) throw new Error(`experiment ${id} still running`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('compares the genome prediction with the measured categories: meropenem S is a major, colistin R a very major discrepancy', async () => {
+    // A pasted result-page address names the task as well as its id.
+    const created = await call(portal, 'POST', '/api/lab/experiments', experiment({ genomeTaskId: `http://portal.test/en/blast/res?id=${taskId}` }), { token: alice, locale: 'en' });
+    expect(created.body).toMatchObject({ code: 0 });
+    const detail = await done(created.body.data.id, alice);
+    expect(detail.status).toBe('done');
+    expect(detail.genome).toMatchObject({ taskId, status: 'linked', species: 'Klebsiella pneumoniae', headline: expect.stringMatching(/^KPC-2 · CTX-M-14/) });
+    const byDrug = Object.fromEntries((detail.genome.drugs as ComparedDrug[]).map((d) => [d.drug, d]));
+    expect(byDrug.MEM).toMatchObject({ measured: 'S', predicted: 'R', verdict: 'major', evidence: expect.stringContaining('blaKPC-2') });
+    expect(byDrug.MEM!.checks.map((c) => c.en).join(' ')).toMatch(/same isolate/);
+    expect(byDrug.COL).toMatchObject({ measured: 'R', predicted: 'S', verdict: 'very-major' });
+    expect(byDrug.COL!.checks.map((c) => c.en).join(' ')).toMatch(/Repeat the AST.*porin loss.*Heteroresistance/);
+    expect(byDrug.COL!.checks[0]!.zh).toMatch(/复做药敏试验/);
+    expect(byDrug.CRO).toMatchObject({ measured: 'R', predicted: 'R', verdict: 'agree' });
+    expect(byDrug.CIP).toMatchObject({ measured: 'I', predicted: 'R', verdict: 'minor' });
+    expect(detail.genome.counts).toEqual({ compared: 4, agree: 1, veryMajor: 1, major: 1, minor: 1, notComparable: 0 });
+
+    // An experiment without a link carries none.
+    const plain = await call(portal, 'POST', '/api/lab/experiments', experiment({}), { token: alice, locale: 'en' });
+    expect((await done(plain.body.data.id, alice)).genome).toBeNull();
+
+    // A task deleted afterwards is said to be gone, the experiment itself unchanged.
+    const other = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [genomeFile('R10_Klebsiella_pneumoniae_HS11286')], { token: alice, locale: 'en' });
+    const otherTask = await finished(portal, other.body.data.id, alice);
+    const linked = await call(portal, 'POST', '/api/lab/experiments', experiment({ genomeTaskId: otherTask.id }), { token: alice, locale: 'en' });
+    await done(linked.body.data.id, alice);
+    expect((await call(portal, 'POST', `/api/blast/tasks/${otherTask.id}/delete`, {}, { token: alice })).status).toBe(200);
+    const after = await done(linked.body.data.id, alice);
+    expect(after).toMatchObject({ status: 'done', genome: { status: 'missing', drugs: [] } });
+    expect(after.results).toHaveLength(4);
+  }, 120_000);
+
+  it('refuses a task id that is missing, foreign, not a genome or unfinished, naming the field in the request language', async () => {
+    await portal.db.query(`INSERT INTO blast_task (id, user_id, method, source, file_name, item_count, status) SELECT 'biochemTask0000000000a', id, 'biochem', 'text', NULL, 1, 'done' FROM users WHERE id = (SELECT user_id FROM blast_task WHERE id = $1)`, [taskId]);
+    await portal.db.query(`INSERT INTO blast_task (id, user_id, method, source, file_name, item_count, status) SELECT 'runningGenome00000000a', user_id, 'genome', 'file', 'x.fna', 1, 'running' FROM blast_task WHERE id = $1`, [taskId]);
+    const before = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lab_experiment');
+    const cases: [string, string, 'zh' | 'en', RegExp][] = [
+      ['noSuchTaskAtAll000000a', alice, 'en', /^Genome task: no such identification/],
+      [taskId, bob, 'en', /^Genome task: no such identification, or not yours/],
+      [taskId, bob, 'zh', /^基因组任务：未找到该鉴定任务/],
+      ['biochemTask0000000000a', alice, 'en', /^Genome task: this identification is not a genome/],
+      ['runningGenome00000000a', alice, 'zh', /^基因组任务：该鉴定任务尚未成功完成/],
+      ["'; DROP TABLE lab_result; --", alice, 'en', /^Genome task: no such identification/],
+    ];
+    for (const [id, token, locale, message] of cases) {
+      const refused = await call(portal, 'POST', '/api/lab/experiments', experiment({ genomeTaskId: id }), { token, locale });
+      expect(refused.status, id).toBe(400);
+      expect(refused.body.msg).toMatch(message);
+      expect(refused.body.data.fields.genomeTaskId).toMatch(message);
+    }
+    // With another field at fault as well, both are named.
+    const both = await call(portal, 'POST', '/api/lab/experiments', experiment({ genomeTaskId: 'noSuchTaskAtAll000000a', organism: '' }), { token: alice, locale: 'en' });
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.data.fields)).toEqual(expect.arrayContaining(['organism', 'genomeTaskId']));
+    expect((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lab_experiment'))[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('counts the very major and major discrepancies of a batch whose rows name their genome task', async () => {
+    const file = [
+      'isolate,organism,guideline,antibiotic,method,value,genome_task',
+      `K1,Klebsiella pneumoniae,CLSI 2025,MEM,MIC,0.25,${taskId}`,
+      `K1,Klebsiella pneumoniae,CLSI 2025,COL,MIC,8,${taskId}`,
+      `K1,Klebsiella pneumoniae,CLSI 2025,CRO,MIC,64,${taskId}`,
+      'K2,Klebsiella pneumoniae,CLSI 2025,MEM,MIC,0.25,',
+      'K3,Klebsiella pneumoniae,CLSI 2025,MEM,MIC,4,noSuchTaskAtAll000000a',
+    ].join('\n');
+    const form = new FormData();
+    form.append('file', new Blob([file]), 'linked.csv');
+    const request = new Request('http://portal.test/', { method: 'POST', body: form });
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/lab/batches',
+      headers: { authorization: `Bearer ${alice}`, 'content-type': request.headers.get('content-type')!, local: 'en' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.json()).toMatchObject({ code: 0, data: { format: 'long', isolates: 3 } });
+    const detail = await done(response.json().data.id, alice);
+    expect(detail.batch.genome).toEqual({ isolates: 1, unlinked: 1, compared: 3, agree: 1, veryMajor: 1, major: 1, minor: 0, notComparable: 0 });
+    expect(detail.genome).toBeNull();
+  });
+});
