@@ -13,6 +13,8 @@ import { NoReferencesError } from '../rrna/engine';
 import { engineFor } from '../rrna/engine-registry';
 import { inputFiles, storeInputFile, type TaskRow } from '../tasks';
 import { NoGenomeReferencesError, closeGenomeEngine, genomeEngineFor } from './engine';
+import { z } from 'zod';
+import { drugLabels } from './drug-labels';
 import { genomeCsv } from './report';
 import { drawPdf } from '../../reports/pdf-pool';
 import { genomeReferenceRoutes } from './routes';
@@ -22,6 +24,8 @@ import { genomeResultSchema, type GenomeTaskResult, type RrnaCopyResult } from '
 export const MAX_GENOME_UPLOAD_BYTES = 32 * 1024 * 1024;
 /** Copies compared pairwise for their identity (a genome has up to about 15). */
 const MAX_COPIES_COMPARED = 15;
+
+const localized = z.object({ zh: z.string(), en: z.string() });
 
 const noReferences: LocalizedText = {
   zh: '服务器尚未导入参考基因组，暂时无法进行基因组鉴定。请联系管理员运行 npx mdc import。',
@@ -224,10 +228,15 @@ export const genomeMethod: BlastMethod = {
 
   detailShape: {
     genome: genomeResultSchema.nullable().optional().describe('genome: the identification once done (null while running)'),
+    drugs: z
+      .record(z.string(), z.object({ name: localized, classKey: z.string(), classLabel: localized, classOrder: z.number().int() }))
+      .optional()
+      .describe('names (zh/en) and classes of the drugs of the predicted phenotype, by code'),
   },
 
   async detail(task) {
-    return { genome: (task.result as GenomeTaskResult | null) ?? null };
+    const genome = (task.result as GenomeTaskResult | null) ?? null;
+    return { genome, drugs: drugLabels(genome?.resistance?.predictions) };
   },
 
   async exportCsv(task, _context, locale) {

@@ -5,6 +5,8 @@ import type { TaskDetail } from '../api';
 import { CallName, ClosestSpecies, ConfidenceTag, NextStep, SpeciesLink, percent } from '../components/bits';
 import { fmt } from '../texts';
 import type { GenomeReport } from './api';
+import { GenomeResistance, type DrugLabel } from './GenomeResistance';
+import { GenomeTyping } from './GenomeTyping';
 import { useGenomeTexts } from './texts';
 
 type Row = GenomeHit & { taxonId: string | null };
@@ -160,6 +162,10 @@ export function GenomeResult({ task }: { task: TaskDetail }) {
           />
         ))}
       </section>
+
+      {/* Results from before typing and resistance existed have neither field: nothing is shown. */}
+      <GenomeTyping typing={report.typing} />
+      <GenomeResistance resistance={report.resistance} drugs={(task.drugs as Record<string, DrugLabel> | undefined) ?? {}} />
 
       {hits.length > 0 && (
         <section className="mdc-genome-section" data-testid="genome-hits">

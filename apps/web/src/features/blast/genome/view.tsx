@@ -13,13 +13,19 @@ function GenomeCall({ task }: { task: TaskSummary }) {
   const gx = useGenomeTexts();
   const call = task.call;
   if (!call) return null;
-  const summary = (task.summary ?? {}) as { sampleName?: string; ambiguous?: boolean };
+  const summary = (task.summary ?? {}) as { sampleName?: string; ambiguous?: boolean; headline?: string | null };
   return (
     <span className="mdc-blast-hist-top">
       {call.level === 'none' ? <span data-testid="history-top-species">{gx.result.noCall}</span> : <CallName call={call} testId="history-top-species" />}
       <ClosestSpecies call={call} />
       {call.value !== null && <span className="mdc-blast-muted">ANI {percent(call.value)}</span>}
       <ConfidenceTag level={call.level as 'species' | 'genus' | 'none'} />
+      {/* Key mechanisms and the ST, e.g. "KPC-2 · CTX-M-14 · ST11": what sets this isolate apart in a list of the same species. */}
+      {summary.headline && (
+        <span className="mdc-genome-headline" data-testid="history-genome-headline">
+          {summary.headline}
+        </span>
+      )}
       {summary.sampleName && <span className="mdc-blast-muted mdc-genome-sample">{summary.sampleName}</span>}
     </span>
   );
