@@ -52,7 +52,18 @@ const T = {
   running: { zh: '运行中', en: 'running' },
   done: { zh: '完成', en: 'done' },
   failed: { zh: '失败', en: 'failed' },
+  genomePredicted: { zh: '基因组预测', en: 'Genome prediction' },
+  genomeVerdict: { zh: '预测与实测对比', en: 'Prediction vs measured' },
+  genomeTask: { zh: '基因组任务', en: 'Genome task' },
 } satisfies Record<string, Texts>;
+
+const GENOME_VERDICT: Record<string, Texts> = {
+  agree: { zh: '一致', en: 'agree' },
+  'very-major': { zh: '极重大不符（VME）', en: 'very major discrepancy (VME)' },
+  major: { zh: '重大不符（ME）', en: 'major discrepancy (ME)' },
+  minor: { zh: '轻微不符（mE）', en: 'minor discrepancy (mE)' },
+  'not-comparable': { zh: '不可比', en: 'not comparable' },
+};
 
 const METHOD: Record<string, Texts> = { MIC: { zh: 'MIC（mg/L）', en: 'MIC (mg/L)' }, DISK: { zh: '纸片扩散法（mm）', en: 'Disk diffusion (mm)' } };
 
@@ -151,7 +162,8 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
   workbook.creator = 'MDC · Microbe Data Cloud';
   const sheet = workbook.addWorksheet(T.results[locale]);
   sheet.addRow([T.title[locale]]).font = { bold: true, size: 14 };
-  for (const [label, value] of infoRows(detail, locale, zone)) {
+  const genomeRow: Array<[string, string]> = detail.genome ? [[T.genomeTask[locale], [detail.genome.fileName, detail.genome.species, detail.genome.taskId].filter(Boolean).join(' · ')]] : [];
+  for (const [label, value] of [...infoRows(detail, locale, zone), ...genomeRow]) {
     const row = sheet.addRow([label, value].map(spreadsheetCell));
     row.getCell(1).font = { bold: true };
   }
@@ -169,6 +181,16 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
     { header: T.level[locale], width: 26, value: (r) => (r.matchedGroup ? `${r.matchedGroup[locale]} (${r.matchedLevel})` : '') },
     { header: T.explanation[locale], width: 80, value: (r) => explanationOf(r, locale) },
   ];
+  // A linked genome task adds its prediction and the comparison to each drug it answered.
+  const linked = detail.genome?.status === 'linked' ? new Map(detail.genome.drugs.map((d) => [d.drug, d])) : null;
+  if (linked) {
+    const compared = (r: ExperimentDetail['results'][number]) => (r.antibiotic ? linked.get(r.antibiotic.code) : undefined);
+    const verdict = (r: ExperimentDetail['results'][number]) => {
+      const d = compared(r);
+      return d ? [GENOME_VERDICT[d.verdict]![locale], ...d.checks.map((c) => c[locale])].join(locale === 'zh' ? '；' : '; ') : '';
+    };
+    columns.push({ header: T.genomePredicted[locale], width: 14, value: (r) => compared(r)?.predicted ?? '' }, { header: T.genomeVerdict[locale], width: 40, value: verdict });
+  }
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   const headerRow = header.number;

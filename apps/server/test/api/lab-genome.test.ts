@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
 import { activeAccountToken } from '../support/accounts';
@@ -90,6 +91,20 @@ describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) =>
     expect(byDrug.CRO).toMatchObject({ measured: 'R', predicted: 'R', verdict: 'agree' });
     expect(byDrug.CIP).toMatchObject({ measured: 'I', predicted: 'R', verdict: 'minor' });
     expect(detail.genome.counts).toEqual({ compared: 4, agree: 1, veryMajor: 1, major: 1, minor: 1, notComparable: 0 });
+
+    // The Excel export gains the genome's prediction and the comparison per drug.
+    for (const [locale, vme] of [['en', 'very major discrepancy (VME)'], ['zh', '极重大不符（VME）']] as const) {
+      const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/export?format=xlsx&lang=${locale}`, headers: { authorization: `Bearer ${alice}` } });
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const rows: string[][] = [];
+      workbook.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+      expect(rows.some((r) => r.includes(locale === 'en' ? 'Genome prediction' : '基因组预测'))).toBe(true);
+      const colistin = rows.find((r) => r[1] === 'COL')!;
+      expect(colistin).toContain('S');
+      expect(colistin.some((cell) => cell.startsWith(vme))).toBe(true);
+    }
 
     // An experiment without a link carries none.
     const plain = await call(portal, 'POST', '/api/lab/experiments', experiment({}), { token: alice, locale: 'en' });
