@@ -74,3 +74,50 @@ export function drugLabels(predictions: readonly { drug: string; drugName: strin
   for (const p of predictions ?? []) out[p.drug] ??= drugLabel(p.drug, p.drugName);
   return out;
 }
+
+/** ResFinder's classes (of its genes and PointFinder's mutations) as a report names them. */
+const GENE_CLASSES: Record<string, Record<Language, string>> = {
+  'Beta-lactam': { zh: 'β-内酰胺类', en: 'Beta-lactams' },
+  Aminoglycoside: { zh: '氨基糖苷类', en: 'Aminoglycosides' },
+  'Folate pathway antagonist': { zh: '叶酸代谢途径抑制剂', en: 'Folate pathway antagonists' },
+  Tetracycline: { zh: '四环素类', en: 'Tetracyclines' },
+  Quinolone: { zh: '喹诺酮类', en: 'Quinolones' },
+  Macrolide: { zh: '大环内酯类', en: 'Macrolides' },
+  Lincosamide: { zh: '林可酰胺类', en: 'Lincosamides' },
+  'Streptogramin A': { zh: '链阳菌素 A', en: 'Streptogramin A' },
+  'Streptogramin B': { zh: '链阳菌素 B', en: 'Streptogramin B' },
+  Amphenicol: { zh: '酰胺醇类', en: 'Phenicols' },
+  Phenicol: { zh: '酰胺醇类', en: 'Phenicols' },
+  Polymyxin: { zh: '多黏菌素类', en: 'Polymyxins' },
+  Glycopeptide: { zh: '糖肽类', en: 'Glycopeptides' },
+  Fosfomycin: { zh: '磷霉素类', en: 'Fosfomycin' },
+  Oxazolidinone: { zh: '噁唑烷酮类', en: 'Oxazolidinones' },
+  Pleuromutilin: { zh: '截短侧耳素类', en: 'Pleuromutilins' },
+  Nitroimidazole: { zh: '硝基咪唑类', en: 'Nitroimidazoles' },
+  Rifamycin: { zh: '利福霉素类', en: 'Rifamycins' },
+  'Quaternary Ammonium Compound': { zh: '季铵盐类消毒剂', en: 'Quaternary ammonium compounds' },
+  'Steroid antibacterial': { zh: '甾体类抗菌药', en: 'Steroid antibacterials' },
+  'Pseudomonic acid': { zh: '假单胞菌酸类', en: 'Pseudomonic acid' },
+};
+
+export function geneClassLabel(resfinderClass: string, lang: Language): string {
+  return GENE_CLASSES[resfinderClass]?.[lang] ?? resfinderClass;
+}
+
+/**
+ * Alleles of a tie with their shared stem written once (blaSHV-11/-13/-70), the stem cut after its
+ * last hyphen so that -1B/-1C stay whole.
+ */
+export function tieText(alleles: readonly string[]): string {
+  const [first, ...rest] = alleles;
+  if (!first) return '';
+  return [
+    first,
+    ...rest.map((a) => {
+      let common = 0;
+      while (common < a.length && a[common] === first[common]) common++;
+      const cut = first.lastIndexOf('-', common - 1);
+      return cut > 0 ? a.slice(cut) : a;
+    }),
+  ].join('/');
+}

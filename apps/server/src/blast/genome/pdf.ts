@@ -6,6 +6,69 @@ import type { TaskRow } from '../tasks';
 import { CLOSEST_LABEL, callHeadlineParts, nextStep } from '@mdc/core/identify';
 import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';
+import { drugLabels, geneClassLabel, tieText } from './drug-labels';
+
+/** Labels of the Typing and Resistance sections, in both languages. */
+const ANALYSIS_TEXT = {
+  zh: {
+    typing: '分型（MLST）',
+    scheme: '方案',
+    score: '得分',
+    novelProfile: '新的等位基因组合：各位点的等位基因均为已知，但没有 ST 与之对应。',
+    noST: '无 ST（没有与等位基因对应的谱）。',
+    legend: '等位基因写法同 mlst：~ 新等位基因，? 部分匹配，- 未找到，3,5 多个拷贝。',
+    reasons: { 'no-species-call': '未鉴定到种，未做 MLST。', 'no-scheme': '该菌种没有 PubMLST 的 MLST 方案，未做 MLST。', 'no-schemes-installed': '服务器未安装 MLST 方案，未做 MLST。' },
+    resistance: '耐药',
+    notAvailable: '服务器未安装耐药数据库（ResFinder、PointFinder），未做耐药分析。',
+    key: '主要耐药机制',
+    noSpecies: '未鉴定到种：只查找获得性耐药基因。',
+    acquired: '获得性耐药基因',
+    noAcquired: '未找到获得性耐药基因。',
+    intrinsic: '固有耐药基因（该菌种染色体自带，不计为获得性耐药）',
+    mutations: '染色体点突变（PointFinder）',
+    noMutations: '未找到已知的耐药突变。',
+    noPointfinder: '该菌种没有 PointFinder 突变方案，未查找点突变。',
+    predicted: '预测药敏表型',
+    predictedLead: 'R：发现耐药机制；S：未发现已知机制（不等于实测敏感）；不确定：证据不足以区分 R 与 S。',
+    columns: { gene: '基因', identity: '一致性 (%)', coverage: '覆盖度 (%)', position: '位置', note: '说明', mutation: '突变', class: '类别', drug: '药物', prediction: '预测', evidence: '证据', rule: '规则' },
+    tie: '等位基因无法区分',
+    partial: '在 contig 末端截断',
+    intrinsicNote: '固有',
+    prediction: { R: '耐药 R', S: '敏感 S', uncertain: '不确定' },
+    noEvidence: '未发现已知机制',
+    rules: '规则来源',
+  },
+  en: {
+    typing: 'Typing (MLST)',
+    scheme: 'scheme',
+    score: 'score',
+    novelProfile: 'Novel profile: every allele is known, but no ST has this combination.',
+    noST: 'No ST (no profile matches the alleles).',
+    legend: 'Alleles as mlst writes them: ~ novel, ? partial, - missing, 3,5 several copies.',
+    reasons: { 'no-species-call': 'No species called: not typed.', 'no-scheme': 'PubMLST has no MLST scheme for this species: not typed.', 'no-schemes-installed': 'No MLST schemes are installed on the server: not typed.' },
+    resistance: 'Resistance',
+    notAvailable: 'The server has no resistance databases (ResFinder, PointFinder): resistance was not analysed.',
+    key: 'Key mechanisms',
+    noSpecies: 'No species called: acquired genes only.',
+    acquired: 'Acquired resistance genes',
+    noAcquired: 'No acquired resistance gene found.',
+    intrinsic: "Intrinsic genes (the species' own chromosomal genes, not counted as acquired)",
+    mutations: 'Chromosomal point mutations (PointFinder)',
+    noMutations: 'No known resistance mutation found.',
+    noPointfinder: 'PointFinder has no mutation scheme for this species: point mutations were not searched.',
+    predicted: 'Predicted susceptibility',
+    predictedLead: 'R: a resistance mechanism was found; S: no known mechanism was found (not a measured S); uncertain: the evidence does not separate R from S.',
+    columns: { gene: 'Gene', identity: 'Identity (%)', coverage: 'Coverage (%)', position: 'Position', note: 'Note', mutation: 'Mutation', class: 'Class', drug: 'Drug', prediction: 'Prediction', evidence: 'Evidence', rule: 'Rule' },
+    tie: 'alleles not told apart',
+    partial: 'cut at the contig end',
+    intrinsicNote: 'intrinsic',
+    prediction: { R: 'R', S: 'S', uncertain: 'uncertain' },
+    noEvidence: 'no known mechanism',
+    rules: 'Rules',
+  },
+} as const;
+
+const PREDICTION_COLOUR = { R: '#b3261e', S: '#23722a', uncertain: '#8a5a00' } as const;
 
 function date(value: Date | string | null): string {
   if (!value) return '—';
@@ -57,6 +120,148 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     doc.moveDown(0.2).fontSize(9).fillColor('#222');
   };
 
+  const a = ANALYSIS_TEXT[lang];
+  const bp = (n: number) => n.toLocaleString('en');
+  const subheading = (label: string) => {
+    room(40);
+    doc.moveDown(0.5).font(text).fontSize(9.5).fillColor(BLUE).text(label, left, doc.y, { width });
+    doc.moveDown(0.15).fontSize(8).fillColor('#222');
+  };
+  /** A table row of single-line cells cut to their column; an italic cell is set in the Latin italic (gene names). */
+  type Cell = { value: string; italic?: boolean; colour?: string };
+  const tableRow = (columns: readonly number[], cells: readonly Cell[], header = false) => {
+    const size = 7.5;
+    const height = 12;
+    room(height + 2);
+    const y = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      doc.font(cell.italic ? italic : text).fontSize(size).fillColor(cell.colour ?? (header ? '#000' : '#222'));
+      doc.text(fitted(cell.value, columns[i]! - 6), x, y + (cell.italic ? latinDrop * size : 0), { lineBreak: false });
+      x += columns[i]!;
+    });
+    if (header) doc.save().moveTo(left, y + height - 2).lineTo(left + columns.reduce((s, w) => s + w, 0), y + height - 2).lineWidth(0.4).stroke('#bbb').restore();
+    doc.font(text).fillColor('#222');
+    doc.x = left;
+    doc.y = y + height;
+  };
+  /** A group's label across the table (a gene class, a drug class). */
+  const groupRow = (label: string) => {
+    room(26);
+    const y = doc.y + 2;
+    doc.font(text).fontSize(7.5).fillColor(BLUE).text(fitted(label, width), left, y, { lineBreak: false });
+    doc.fillColor('#222');
+    doc.x = left;
+    doc.y = y + 11;
+  };
+
+  function drawTyping() {
+    const typing = result?.typing;
+    if (!typing) return;
+    heading(a.typing);
+    const mlst = typing.mlst;
+    if (!mlst || typing.reason !== 'typed') {
+      doc.font(text).fontSize(9).text(typing.reason === 'typed' ? a.reasons['no-scheme'] : a.reasons[typing.reason], { width });
+      return;
+    }
+    doc.font(text).fontSize(12).fillColor('#222').text(mlst.st !== '-' ? `ST${mlst.st}` : '—', { continued: true });
+    doc.fontSize(9).fillColor('#555').text(`    ${a.scheme} ${mlst.scheme}  ·  ${a.score} ${mlst.score}${mlst.extra.clonal_complex ? `  ·  ${mlst.extra.clonal_complex}` : ''}`);
+    doc.fillColor('#222').moveDown(0.2);
+    if (mlst.st === '-') doc.fillColor('#8a5a00').text(mlst.status === 'NOVEL' ? a.novelProfile : a.noST, { width }).fillColor('#222');
+    doc.font(text).fontSize(9).text(mlst.loci.map((l) => `${l.locus}(${l.call})`).join('  '), { width });
+    if (mlst.loci.some((l) => l.kind !== 'exact')) doc.fontSize(7.5).fillColor('#555').text(a.legend, { width }).fillColor('#222');
+  }
+
+  function drawResistance() {
+    const resistance = result?.resistance;
+    if (!resistance) return;
+    heading(a.resistance);
+    if (resistance.status === 'not-available') {
+      doc.font(text).fontSize(9).text(a.notAvailable, { width });
+      return;
+    }
+    if (resistance.key.length) doc.font(text).fontSize(9).text(`${a.key}${lang === 'zh' ? '：' : ': '}${resistance.key.join(' · ')}`, { width });
+    if (!resistance.species) doc.fontSize(8).fillColor('#614700').text(a.noSpecies, { width }).fillColor('#222');
+    const c = a.columns;
+    const geneColumns = [140, 58, 62, 150, 101] as const;
+    const genes = (list: typeof resistance.genes, intrinsic: boolean) => {
+      tableRow(geneColumns, [c.gene, c.identity, c.coverage, c.position, c.note].map((value) => ({ value })), true);
+      // By class, β-lactams first, the others in the order found.
+      const classes = [...new Set(list.map((g) => g.class))].sort((x, y) => Number(y === 'Beta-lactam') - Number(x === 'Beta-lactam'));
+      for (const cls of classes) {
+        groupRow(geneClassLabel(cls, lang));
+        for (const g of list.filter((x) => x.class === cls)) {
+          const notes = [intrinsic ? a.intrinsicNote : '', g.alleles.length > 1 ? a.tie : '', g.partial ? a.partial : ''].filter(Boolean).join('; ');
+          tableRow(geneColumns, [
+            { value: g.alleles.length > 1 ? tieText(g.alleles) : g.name, italic: true },
+            { value: g.identity.toFixed(2) },
+            { value: g.coverage.toFixed(2) },
+            { value: `${g.contig}:${bp(g.start)}–${bp(g.end)} (${g.strand})` },
+            { value: notes, colour: notes ? '#8a5a00' : undefined },
+          ]);
+        }
+      }
+    };
+    const acquired = resistance.genes.filter((g) => !g.intrinsic);
+    const intrinsic = resistance.genes.filter((g) => g.intrinsic);
+    subheading(a.acquired);
+    if (acquired.length) genes(acquired, false);
+    else doc.font(text).fontSize(8).text(a.noAcquired, { width });
+    if (intrinsic.length) {
+      subheading(a.intrinsic);
+      genes(intrinsic, true);
+    }
+    if (resistance.species) {
+      subheading(a.mutations);
+      if (!resistance.pointfinderSpecies) doc.font(text).fontSize(8).text(a.noPointfinder, { width });
+      else if (!resistance.mutations.length) doc.font(text).fontSize(8).text(a.noMutations, { width });
+      else {
+        const columns = [150, 140, 221] as const;
+        tableRow(columns, [c.mutation, c.class, c.position].map((value) => ({ value })), true);
+        for (const m of resistance.mutations) {
+          tableRow(columns, [{ value: m.name, italic: true }, { value: geneClassLabel(m.class, lang) }, { value: `${m.contig}:${bp(m.start)}–${bp(m.end)}` }]);
+        }
+      }
+    }
+    if (!resistance.predictions.length) return;
+    room(90);
+    subheading(a.predicted);
+    doc.font(text).fontSize(7.5).fillColor('#555').text(a.predictedLead, { width }).fillColor('#222');
+    doc.moveDown(0.2);
+    const drugs = drugLabels(resistance.predictions);
+    const columns = [150, 62, 160, 139] as const;
+    tableRow(columns, [c.drug, c.prediction, c.evidence, c.rule].map((value) => ({ value })), true);
+    const ruleIds = (rule: string) => rule.split(' | ').map((r) => r.split(':')[0]!.trim());
+    const sources = new Map<string, string>();
+    const orderOf = (key: string) => Object.values(drugs).find((d) => d.classKey === key)!.classOrder;
+    const classes = [...new Set(resistance.predictions.map((p) => drugs[p.drug]!.classKey))].sort((x, y) => orderOf(x) - orderOf(y));
+    for (const key of classes) {
+      const members = resistance.predictions.filter((p) => drugs[p.drug]!.classKey === key);
+      groupRow(drugs[members[0]!.drug]!.classLabel[lang]);
+      for (const p of members) {
+        for (const part of p.rule.split(' | ')) {
+          const at = part.indexOf(':');
+          if (at > 0) sources.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+        }
+        tableRow(columns, [
+          { value: `${drugs[p.drug]!.name[lang]} (${p.drug})` },
+          { value: a.prediction[p.prediction], colour: PREDICTION_COLOUR[p.prediction] },
+          { value: p.evidence || a.noEvidence, italic: Boolean(p.evidence), colour: p.evidence ? undefined : '#777' },
+          { value: ruleIds(p.rule).join(', ') },
+        ]);
+      }
+    }
+    // Each rule's source once, below the table (the page shows it with its row).
+    if (sources.size) {
+      doc.moveDown(0.4).font(text).fontSize(7).fillColor('#555').text(`${a.rules}:`, left, doc.y, { width });
+      for (const [id, source] of sources) {
+        room(20);
+        doc.text(`${id} — ${source}`, left, doc.y, { width });
+      }
+      doc.fillColor('#222');
+    }
+  }
+
   doc.font(text).fontSize(15).fillColor(BLUE).text(t.report, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   doc.text(`${lang === 'zh' ? '任务' : 'Task'}: ${task.id}    ${t.file}: ${task.file_name ?? ''}`);
@@ -94,6 +299,9 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
     runs([{ text: `${t.runnerUp}: ` }, { text: call.runnerUp.species, italic: true }, { text: `  ANI ${call.runnerUp.ani.toFixed(2)} %` }], 9);
   }
   for (const note of call.notes) doc.moveDown(0.2).fillColor('#614700').text(note.text[lang], { width }).fillColor('#222');
+
+  drawTyping();
+  drawResistance();
 
   // The picture: ANI of the closest references against the species line.
   const hits = result.hits.slice(0, 10);
