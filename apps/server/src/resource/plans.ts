@@ -3,6 +3,7 @@ import type { AntibioticRecord } from '@mdc/refdata/whonet';
 import { taxonForWhonetName, whonetNameToTaxonName } from '@mdc/refdata/amr';
 import type { Column, ColumnType, TablePlan } from './batch';
 import { itsPlan } from './its';
+import { resistanceGenePlan } from './genes';
 import { MARKERS, type RefdataSources } from './sources';
 
 function columns(spec: Record<string, ColumnType>): Column[] {
@@ -524,6 +525,7 @@ export function buildPlans(sources: RefdataSources): TablePlan[] {
     itsPlan(sources.its),
     ...chineseNamePlans(sources),
     astReferencePlan(sources),
+    resistanceGenePlan(sources.resistanceGenes),
   ];
 }
 
@@ -553,4 +555,5 @@ export const RESOURCE_TABLES = [
   'chinese_name_antibiotic',
   'chinese_name_organism',
   'ast_reference',
+  'resistance_gene',
 ] as const;

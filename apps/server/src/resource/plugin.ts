@@ -5,6 +5,7 @@ import { searchRoutes } from '../search/routes';
 import { antibioticRoutes } from './routes/antibiotics';
 import { breakpointRoutes } from './routes/breakpoints';
 import { curationRoutes } from './routes/curation';
+import { geneRoutes } from './routes/genes';
 import { maldiRoutes } from './routes/maldi';
 import { ruleRoutes } from './routes/rules';
 import { summaryRoutes } from './routes/summary';
@@ -40,6 +41,7 @@ export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config
   await app.register(ruleRoutes, { service });
   await app.register(maldiRoutes, { service });
   await app.register(curationRoutes, { service });
+  await app.register(geneRoutes, { service });
   await app.register(searchRoutes, { service });
   const started = service.start();
   app.addHook('onReady', async () => started);

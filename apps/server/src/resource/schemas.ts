@@ -158,13 +158,13 @@ export const importState = z.object({
 
 export const searchItem = z.object({
   value: z.string().describe('the name to show and to put in the search box, in the language typed'),
-  type: z.enum(['taxon', 'antibiotic']),
-  id: z.string().describe('taxon id (/resource/taxon/:id) or drug code (/resource/atb/:code)'),
+  type: z.enum(['taxon', 'antibiotic', 'gene']),
+  id: z.string().describe('taxon id (/resource/taxon/:id), drug code (/resource/atb/:code) or resistance-gene allele (/resource/genes/:name)'),
   label_zh: z.string(),
   label_en: z.string(),
   matched: z.string().describe('the name, alias or code that matched'),
   match: z.enum(['exact', 'prefix', 'word', 'fuzzy']),
-  via: z.string().describe('name, zh, zh-alias, alias, code, whonet-code, taxon-code'),
+  via: z.string().describe('name, zh, zh-alias, alias, code, whonet-code, taxon-code, short, class, gene'),
   rank: z.string().optional(),
   status: z.string().optional(),
   code: z.string().optional().describe('WHONET organism or drug code'),

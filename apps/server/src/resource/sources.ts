@@ -38,6 +38,7 @@ import { GENOME_DIR, hasGenomeFolder, readGenomeFolder, type GenomeRow } from '.
 import { hashMaldiFiles, hasMaldiFolder, maldiRow, type MaldiRow } from './maldi';
 import { proteinFiles, readProteinTable, type ProteinTable } from '../blast/proteome/proteins';
 import { hasItsFolder, itsFilePaths, readItsReferences, type ItsRow } from './its';
+import { readResistanceGenes, resistanceGeneFiles, type ResistanceGeneRow } from './genes';
 
 /** The files an import reads from the data folder. */
 export const DATA_FILES = {
@@ -91,6 +92,8 @@ export interface RefdataSources {
   maldiProteins: ProteinTable | null;
   /** Fungal ITS references of `rrna/its/` (an older data folder has none). */
   its: ItsRow[];
+  /** ResFinder's acquired resistance genes with their phenotypes (an older data folder has none). */
+  resistanceGenes: ResistanceGeneRow[];
   /** Rows left out on purpose (the AMR rules file has a known malformed row): said, not fatal. */
   warnings: string[];
 }
@@ -167,7 +170,7 @@ export function fingerprint(dir: string, namesDir = projectNamesDir): string {
   const amrFiles = ['clinical_breakpoints.tsv', 'microorganisms.groups.tsv', 'antimicrobials.tsv', 'intrinsic_resistant.tsv.gz', 'interpretive_rules.tsv', 'dosage.tsv']
     .map((file) => path.join(amr3, file))
     .filter((file) => existsSync(file));
-  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), projectStatusCorrectionsFile, ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir)]);
+  const files = new Set([...dataFilePaths(dir), ...currentTaxonomyFiles(dir), ...amrFiles, ...nameFilePaths(namesDir), projectStatusCorrectionsFile, ...(existsSync(genomeManifest) ? [genomeManifest] : []), ...itsFilePaths(dir), ...resistanceGeneFiles(dir)]);
   for (const file of files) {
     hash.update(path.basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -193,7 +196,7 @@ export async function readSources(
   const namesDir = options.namesDir ?? projectNamesDir;
   checkDataDir(dir, namesDir);
   const whonet = path.join(dir, 'whonet');
-  const total = 17;
+  const total = 18;
   let done = 0;
   const step = <T>(label: string, value: T): T => {
     options.onFile?.(label, ++done, total);
@@ -254,8 +257,10 @@ export async function readSources(
   const dosages = amr ? readDosages(amr, antibiotics) : [];
   const maldiProteins = step('maldi/bacteriamslf/', await readProteinTable(dir));
   const its = step('rrna/its/', hasItsFolder(dir) ? await readItsReferences(dir, taxonomy, options.signal) : []);
+  const resistanceGenes = step('resistome/resfinder/', readResistanceGenes(dir));
   return {
     its,
+    resistanceGenes,
     dir,
     namesDir,
     organismAliases,

@@ -158,5 +158,13 @@ export async function buildSearchIndex(db: Queryable): Promise<SearchIndex> {
       terms,
     );
   }
+  // Resistance genes by allele name (blaKPC-2), and without ResFinder's "bla" prefix as people
+  // write them (KPC-2, CTX-M-15); after every organism and drug of the same letters (VIA_ORDER).
+  const genes = await db.query<{ name: string }>('SELECT DISTINCT name FROM resistance_gene');
+  for (const g of genes) {
+    const terms: SearchTerm[] = [{ text: g.name, via: 'gene' }];
+    if (/^bla[A-Z]/.test(g.name)) terms.push({ text: g.name.slice(3), via: 'gene' });
+    index.addEntity({ type: 'gene', id: g.name, nameEn: g.name, nameZh: null, prevalence: 3 }, terms);
+  }
   return index.build();
 }

@@ -1,20 +1,20 @@
 import { editBudget, prefixDistance } from './fuzzy';
 import { hasHan, normalizeKey, wordStarts } from './normalize';
 
-export type EntityType = 'taxon' | 'antibiotic';
+export type EntityType = 'taxon' | 'antibiotic' | 'gene';
 
 /**
  * What a keyword matched: the entity's own name, a synonym record, a Chinese name, a code, a
  * curated short name or abbreviation (MRSA, pip/tazo, 泰能), a drug-class name (carbapenems)…
  */
-export type MatchVia = 'name' | 'zh' | 'zh-alias' | 'alias' | 'code' | 'whonet-code' | 'taxon-code' | 'short' | 'class';
+export type MatchVia = 'name' | 'zh' | 'zh-alias' | 'alias' | 'code' | 'whonet-code' | 'taxon-code' | 'short' | 'class' | 'gene';
 
 /** exact > prefix > word (a later word starts with the keyword, or Chinese text contains it) > fuzzy. */
 export type MatchKind = 'exact' | 'prefix' | 'word' | 'fuzzy';
 
 export interface SearchEntity {
   type: EntityType;
-  /** Taxon `mo` or drug code: what the entity page is addressed by. */
+  /** Taxon `mo`, drug code or resistance-gene allele name: what the entity page is addressed by. */
   id: string;
   nameEn: string;
   nameZh: string | null;
@@ -65,12 +65,14 @@ export interface SearchOptions {
 
 // On a tie, a name beats a code that happens to spell the same letters; an abbreviation the clinic uses
 // (CRE, MRSA: curated) means what it stands for, not the laboratory code that spells it (cre: Campylobacter rectus).
-const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2, short: 0, class: 3 };
+// Resistance genes come after every organism and drug the same letters start: "amp", "tet", "van"
+// are typed for the drug or the organism far more often than for ampC, tet(A) or vanA.
+const VIA_ORDER: Record<MatchVia, number> = { name: 0, zh: 0, 'zh-alias': 1, alias: 2, code: 1, 'whonet-code': 1, 'taxon-code': 2, short: 0, class: 3, gene: 4 };
 // Species are what people look up most; a genus next, then the finer and coarser ranks.
 const RANK_ORDER: Record<string, number> = { species: 0, genus: 1, subspecies: 2, family: 3, order: 4, class: 5, phylum: 6, kingdom: 7 };
 
 const ABBREVIATION_VIA: ReadonlySet<MatchVia> = new Set(['short', 'code', 'whonet-code', 'taxon-code']);
-const TYPE_BIT: Record<EntityType, number> = { taxon: 1, antibiotic: 2 };
+const TYPE_BIT: Record<EntityType, number> = { taxon: 1, antibiotic: 2, gene: 4 };
 const FUZZY_CANDIDATES = 300;
 /** Most entries one word-by-word look-up reads: a bound on the cost of short, common words. */
 const WORDS_SCAN_LIMIT = 20_000;
@@ -253,11 +255,11 @@ export class SearchIndex {
   search(keyword: string, options: SearchOptions = {}): SearchResult {
     this.build();
     const limit = Math.max(1, options.limit ?? 10);
-    const totals: Record<EntityType, number> = { taxon: 0, antibiotic: 0 };
+    const totals: Record<EntityType, number> = { taxon: 0, antibiotic: 0, gene: 0 };
     const query = normalizeKey(keyword);
     if (!query) return { total: 0, totals, hits: [] };
     let mask = 0;
-    for (const type of options.types ?? (['taxon', 'antibiotic'] as const)) mask |= TYPE_BIT[type];
+    for (const type of options.types ?? (['taxon', 'antibiotic', 'gene'] as const)) mask |= TYPE_BIT[type];
 
     const cacheKey = `${mask}\u0000${limit}\u0000${query}`;
     const cached = this.cache.get(cacheKey);
@@ -282,7 +284,7 @@ export class SearchIndex {
       }
       const start = this.keyStart[i]!;
       const exact = start === 0 && this.keys[i]!.length === query.length;
-      top.offer(entity, exact ? this.keyRank[i]! - offset : this.keyRank[i]!, term, exact ? 'exact' : start === 0 ? 'prefix' : 'word', 0);
+      top.offer(entity, exact ? this.keyRank[i]! - offset : this.keyRank[i]! + this.geneShift(entity, offset), term, exact ? 'exact' : start === 0 ? 'prefix' : 'word', 0);
     }
     const tokens = query.split(' ');
     if (tokens.length > 1 && !hasHan(query)) {
@@ -296,7 +298,8 @@ export class SearchIndex {
     // A keyword that is exactly an abbreviation or a code (MRSA, VRE, MEM) was typed as meant:
     // names one typing mistake away from it (Mrazekia for MRSA) are no answer to it.
     const abbreviation = top.entities.some((_, k) => top.kinds[k] === 'exact' && ABBREVIATION_VIA.has(this.termVia[top.terms[k]!]!));
-    if (total < limit && !abbreviation) this.fuzzy(query, mask, top, offset);
+    // Gene alleles sharing a prefix (blaOXA-1…-999) do not stand in for the organisms and drugs a typing mistake would find.
+    if (total - totals.gene < limit && !abbreviation) this.fuzzy(query, mask, top, offset);
 
     const hits: SearchHit[] = top.entities.map((entity, k) => {
       const term = top.terms[k]!;
@@ -338,9 +341,18 @@ export class SearchIndex {
       const first = wordsMatch(key, this.keyStart[i]!, tokens, anchor);
       if (first < 0) continue;
       offered.add(entity);
-      top.offer(entity, first === 0 ? this.termRank[term]! : this.keyRank[i]!, term, first === 0 ? 'prefix' : 'word', 0);
+      top.offer(entity, (first === 0 ? this.termRank[term]! : this.keyRank[i]!) + this.geneShift(entity, this.keys.length), term, first === 0 ? 'prefix' : 'word', 0);
     }
     return offered;
+  }
+
+  /**
+   * A resistance gene that is not exactly the keyword comes after every organism and drug hit,
+   * typing corrections included: a prefix shared by hundreds of alleles (blaOXA-1…) must not push
+   * out what autocomplete offered before genes were indexed.
+   */
+  private geneShift(entity: number, offset: number): number {
+    return this.entityType[entity] === TYPE_BIT.gene ? 8 * offset : 0;
   }
 
   /** Drops the remembered answers (benchmarks measure the look-up itself this way). */
@@ -407,7 +419,7 @@ export class SearchIndex {
     const base = 2 * offset;
     for (const t of candidates) {
       const distance = prefixDistance(query, this.termKey[t]!, budget);
-      if (distance <= budget) top.offer(this.termEntity[t]!, base + distance * offset + this.termRank[t]!, t, 'fuzzy', distance);
+      if (distance <= budget) top.offer(this.termEntity[t]!, base + distance * offset + this.termRank[t]! + this.geneShift(this.termEntity[t]!, offset), t, 'fuzzy', distance);
     }
   }
 }

@@ -114,7 +114,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
     {
       schema: {
         tags,
-        summary: 'Autocomplete over taxa and drugs: names, synonyms, Chinese names and aliases, WHONET and lab codes',
+        summary: 'Autocomplete over taxa, drugs and resistance genes: names, synonyms, Chinese names and aliases, WHONET and lab codes, gene alleles',
         description: [
           'Form field `kwd`, trimmed. Empty: code 0 and an empty list. Over 200 characters: code 1000.',
           'At most 10 items, ranked exact > prefix > word start > fuzzy (typing mistakes), then by clinical prevalence.',
@@ -141,7 +141,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
     {
       schema: {
         tags,
-        summary: 'The search page: taxa, drugs and breakpoint tables matching `k`, grouped with counts',
+        summary: 'The search page: taxa, drugs, resistance genes and breakpoint tables matching `k`, grouped with counts',
         description: '`total` counts matches without typing mistakes; when there are few, close misspellings are listed too.',
         querystring: z.object({
           k: z.string().max(100_000).optional(),
@@ -154,6 +154,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
               total: z.number().int(),
               taxa: group(searchItem),
               antibiotics: group(searchItem),
+              genes: group(searchItem).optional().describe('acquired resistance genes (ResFinder alleles): /resource/genes/:name'),
               breakpoints: group(breakpointGroup),
               loading: loadingState,
             }),
@@ -171,14 +172,17 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = 
       const limit = request.query.limit;
       const taxa = index.search(keyword, { types: ['taxon'], limit });
       const drugs = index.search(keyword, { types: ['antibiotic'], limit });
+      const genes = index.search(keyword, { types: ['gene'], limit });
       const groups = breakpointGroups(service, keyword, drugs.hits, taxa.hits);
       const taxaTotal = Math.max(taxa.total, taxa.hits.length);
       const drugTotal = Math.max(drugs.total, drugs.hits.length);
+      const geneTotal = Math.max(genes.total, genes.hits.length);
       return ok(request, reply, {
         keyword,
-        total: taxaTotal + drugTotal + groups.length,
+        total: taxaTotal + drugTotal + geneTotal + groups.length,
         taxa: { total: taxaTotal, list: taxa.hits.map(toItem) },
         antibiotics: { total: drugTotal, list: drugs.hits.map(toItem) },
+        genes: { total: geneTotal, list: genes.hits.map(toItem) },
         breakpoints: { total: groups.length, list: groups },
       });
     },

@@ -116,7 +116,7 @@ describe('search ranking', () => {
   it('filters by entity type and counts per type', () => {
     const result = index.search('am', { types: ['antibiotic'] });
     expect(result.hits.every((h) => h.entity.type === 'antibiotic')).toBe(true);
-    expect(result.totals).toEqual({ taxon: 0, antibiotic: 3 });
+    expect(result.totals).toEqual({ taxon: 0, antibiotic: 3, gene: 0 });
   });
 
   it('treats quotes, %, _, backslashes and regular-expression characters as plain text', () => {

@@ -26,6 +26,7 @@ const counts = z.object({
   genomes: z.number().int().describe('shared reference genomes (imported, or added by an administrator)'),
   genomeSpecies: z.number().int(),
   chineseNames: z.number().int(),
+  resistanceGenes: z.number().int().describe('acquired resistance genes (ResFinder alleles)'),
 });
 
 const ZERO: z.infer<typeof counts> = {
@@ -48,6 +49,7 @@ const ZERO: z.infer<typeof counts> = {
   genomes: 0,
   genomeSpecies: 0,
   chineseNames: 0,
+  resistanceGenes: 0,
 };
 
 export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = async (app, { service }) => {
@@ -102,7 +104,8 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> =
              (SELECT count(*)::int FROM its_reference) AS "sequencesITS",
              (SELECT count(*)::int FROM genome_reference WHERE owner_id IS NULL) AS "genomes",
              (SELECT count(DISTINCT species)::int FROM genome_reference WHERE owner_id IS NULL) AS "genomeSpecies",
-             (SELECT count(*)::int FROM chinese_name_antibiotic) + (SELECT count(*)::int FROM chinese_name_organism) AS "chineseNames"`,
+             (SELECT count(*)::int FROM chinese_name_antibiotic) + (SELECT count(*)::int FROM chinese_name_organism) AS "chineseNames",
+             (SELECT count(*)::int FROM resistance_gene) AS "resistanceGenes"`,
         );
         data = rows[0] ?? ZERO;
         cached = { importedAt: last.importedAt, counts: data };
@@ -140,5 +143,6 @@ function countsFromImport(tables: Record<string, number>): Partial<z.infer<typeo
     sequencesITS: tables.its_reference ?? 0,
     genomes: tables.genome_reference ?? 0,
     chineseNames: (tables.chinese_name_antibiotic ?? 0) + (tables.chinese_name_organism ?? 0),
+    resistanceGenes: tables.resistance_gene ?? 0,
   };
 }
