@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/supp
 import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
+import { genomeFile, insertGenomeReferences } from '../../apps/server/src/blast/genome/test-genomes';
 import { startStack, type Stack } from '../support/stack';
 import { activeAccount, clickStill, eventually, expectPath, logIn, settled, sticksOut, tableFits } from '../support/helpers';
 
@@ -295,6 +296,72 @@ describe('the AST experiment in the browser', () => {
     const text = readFileSync((await csv.path())!, 'utf8');
     expect(text.startsWith('\uFEFF菌株,标本号,患者ID,菌种代码,菌种,')).toBe(true);
     expect(text.split('\r\n')[1]).toMatch(/^0,_8846775327_,_9496305229_,ent,/);
+  });
+
+  it('zh then en: an experiment linked to the genome task of the same isolate flags its very major and major discrepancies', async () => {
+    startJobs();
+    // The genome's resistance databases beside the small Lab data, and the K. pneumoniae reference.
+    if (!existsSync(path.join(small, 'resistome'))) symlinkSync(path.join(realDataDir(), 'resistome'), path.join(small, 'resistome'));
+    await insertGenomeReferences(stack.portal.db, ['R09_Klebsiella_pneumoniae']);
+    const { email, password } = await activeAccount(stack);
+    const token = (await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })).json().data.token as string;
+    // The genome task through the API (its own journey is in genome.test.ts): HS11286, KPC-2, colistin predicted S.
+    const assembly = genomeFile('R10_Klebsiella_pneumoniae_HS11286');
+    const form = new FormData();
+    form.append('method', 'genome');
+    form.append('file', new Blob([new Uint8Array(assembly.bytes)]), assembly.name);
+    const submitted = await fetch(`${stack.baseUrl}/api/blast/tasks`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const taskId = ((await submitted.json()) as { data: { id: string } }).data.id;
+    let task: { id: string; status: string; genome: { resistance: { status: string } } } | undefined;
+    await eventually(
+      async () => {
+        task = (await stack.portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${taskId}`, headers: { authorization: `Bearer ${token}` } })).json().data;
+        return task!.status !== 'running';
+      },
+      'the genome task finishes',
+      90_000,
+    );
+    if (!task) throw new Error('no genome task');
+    expect(task.genome.resistance.status).toBe('analysed');
+
+    const { page } = await stack.newPage();
+    await logIn(page, email, password, '/login?redirect=%2Flab');
+    await page.getByTestId('lab-page').waitFor();
+    await page.locator('#sampleName').fill('HS11286 血培养');
+    await pick(page, 'sampleType', '血液');
+    await page.getByTestId('organism-input').fill('肺炎克雷伯');
+    await clickStill(page.locator('[data-testid=organism-option][data-code=kpn]'));
+    await page.getByTestId('add-antibiotic').click();
+    const dialog = page.getByTestId('add-antibiotic-dialog');
+    await dialog.locator('[data-testid=drug-option][data-code=MEM]').click();
+    await dialog.locator('[data-testid=drug-option][data-code=COL]').click();
+    await page.getByTestId('add-ok').click();
+    const values = page.getByTestId('sensitivity-dialog');
+    await values.getByTestId('value-MEM').fill('0.25');
+    await values.getByTestId('value-COL').fill('8');
+    await page.getByTestId('sensitivity-ok').click();
+    await values.waitFor({ state: 'hidden' });
+    // The user's finished genome tasks are offered by name.
+    await page.locator('#genomeTaskId').click();
+    await clickStill(page.locator('[data-testid=genome-task-option]', { hasText: 'R10_Klebsiella_pneumoniae_HS11286' }).first());
+    expect(await page.locator('#genomeTaskId').inputValue()).toBe(task.id);
+    const id = await submitAndFollow(page);
+
+    await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });
+    const panel = page.getByTestId('genome-comparison');
+    expect(await panel.locator('h2').innerText()).toBe('基因组预测与实测');
+    expect(await panel.locator('[data-testid=genome-row][data-code=COL] [data-testid=genome-verdict]').innerText()).toBe('极重大不符（VME）');
+    expect(await panel.locator('[data-testid=genome-row][data-code=MEM] [data-testid=genome-verdict]').innerText()).toBe('重大不符（ME）');
+    expect(await panel.locator('[data-testid=genome-row][data-code=COL]').innerText()).toContain('复做药敏试验');
+    expect(await panel.getByTestId('genome-counts').innerText()).toContain('极重大不符 1，重大不符 1');
+    expect(await panel.getByTestId('genome-task-link').getAttribute('href')).toBe(`/blast/res?id=${encodeURIComponent(task.id)}`);
+
+    await page.goto(`/en/lab/res?id=${id}`);
+    const english = page.getByTestId('genome-comparison');
+    await english.locator('h2', { hasText: 'Genome prediction vs measured' }).waitFor();
+    expect(await english.locator('[data-testid=genome-row][data-code=COL] [data-testid=genome-verdict]').innerText()).toBe('Very major (VME)');
+    expect(await english.locator('[data-testid=genome-row][data-code=MEM]').innerText()).toContain('blaKPC-2');
+    expect(await english.getByTestId('genome-task-link').getAttribute('href')).toBe(`/en/blast/res?id=${encodeURIComponent(task.id)}`);
   });
 
   it("keeps one user's experiments from another: 404 page and an empty history", async () => {

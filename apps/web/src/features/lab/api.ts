@@ -145,6 +145,49 @@ export interface BatchPreviewRow {
   reason: Localized;
 }
 
+/** Genome-predicted vs measured, per drug (issue 25's Lab link). */
+export type GenomeVerdict = 'agree' | 'very-major' | 'major' | 'minor' | 'not-comparable';
+
+export interface GenomeCounts {
+  compared: number;
+  agree: number;
+  veryMajor: number;
+  major: number;
+  minor: number;
+  notComparable: number;
+}
+
+export interface GenomeComparison {
+  taskId: string;
+  status: 'linked' | 'missing';
+  fileName: string | null;
+  species: string | null;
+  headline: string | null;
+  drugs: Array<{
+    drug: string;
+    drugName: string;
+    drugNameZh: string | null;
+    value: string;
+    measured: string;
+    predicted: 'R' | 'S' | 'uncertain' | null;
+    evidence: string;
+    rule: string;
+    verdict: GenomeVerdict;
+    reason: Localized;
+    checks: Localized[];
+  }>;
+  counts: GenomeCounts;
+}
+
+/** One of the user's finished genome identifications, as the form offers them. */
+export interface GenomeTaskChoice {
+  id: string;
+  fileName: string | null;
+  createdAt: string;
+  call: { name?: string | null } | null;
+  summary?: { headline?: string | null; sampleName?: string } | null;
+}
+
 export interface ExperimentDetail extends ExperimentItem {
   organismMatch: { kind: string; matched: string; similarity: number } | null;
   results: ResultItem[];
@@ -162,7 +205,11 @@ export interface ExperimentDetail extends ExperimentItem {
     results: number;
     problems: number;
     preview: BatchPreviewRow[];
+    /** Genome-predicted vs measured over the isolates whose genome_task column named a task (null: none). */
+    genome?: (GenomeCounts & { isolates: number; unlinked: number }) | null;
   } | null;
+  /** The linked genome task's prediction against the measured results (null: no task named). */
+  genome?: GenomeComparison | null;
 }
 
 export interface Page<T> {
@@ -195,6 +242,8 @@ export interface ExperimentInput {
   collectionDate?: string;
   ward?: string;
   setting?: string;
+  /** The genome identification task of the same isolate. */
+  genomeTaskId?: string;
 }
 
 export interface HistoryQuery {
@@ -232,6 +281,9 @@ export const labApi = {
   detail: (id: string, options?: RequestOptions) => api.get<ExperimentDetail>(`/api/lab/experiments/${id}`, undefined, options),
   reread: (id: string, year: number) => api.get<RereadResult>(`/api/lab/experiments/${id}/reread`, { year }, { toast: false }),
   list: (query: HistoryQuery) => api.get<Page<ExperimentItem>>('/api/lab/experiments', query as unknown as Record<string, unknown>),
+  /** The user's finished genome identifications, newest first, for the form's genome link. */
+  genomeTasks: () =>
+    api.get<Page<GenomeTaskChoice>>('/api/blast/tasks', { method: 'genome', status: 'done', pageSize: 50 }, { toast: false, progress: false, silent: true }),
   remove: (id: string) => api.post<{ id: string }>(`/api/lab/experiments/${id}/delete`, {}),
   /** Multipart upload: the HTTP client leaves FormData bodies as they are. */
   async uploadBatch(file: File, guideline: string | undefined, expertRules = true): Promise<Envelope<{ id: string; number: number; status: string; format: string; isolates: number }>> {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, LockOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
-import { App, Alert, Button, Form, Grid, Input, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { App, Alert, AutoComplete, Button, Form, Grid, Input, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth/session';
 import { useLocale, useLocalePath } from '../../../lib/i18n/hooks';
 import { loginUrl } from '../../../lib/redirect';
 import { useMinimumLoading } from '../../../lib/use-minimum-loading';
-import { labApi, type DrugProposal, type LabOptions } from '../api';
+import { labApi, type DrugProposal, type GenomeTaskChoice, type LabOptions } from '../api';
 import { AddAntibioticDialog, drugLabel } from '../components/AddAntibioticDialog';
 import { BatchUpload } from '../components/BatchUpload';
 import { OrganismInput } from '../components/OrganismInput';
@@ -37,6 +37,7 @@ interface FormValues {
   collectionDate?: string;
   ward?: string;
   setting?: string;
+  genomeTaskId?: string;
 }
 
 interface DrugRow {
@@ -50,7 +51,7 @@ interface DrugRow {
 }
 
 const DRAFT_KEY = 'mdc-lab-draft';
-const FORM_FIELDS = ['sampleName', 'sampleType', 'organism', 'method', 'site', 'guideline', 'year', 'expertRules', 'patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting'] as const;
+const FORM_FIELDS = ['sampleName', 'sampleType', 'organism', 'method', 'site', 'guideline', 'year', 'expertRules', 'patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting', 'genomeTaskId'] as const;
 const CONTEXT_FIELDS = ['patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting'] as const;
 
 /** What an anonymous user typed survives the trip to the login page. */
@@ -95,6 +96,22 @@ export default function LabPage() {
   const guideline = Form.useWatch('guideline', form);
   const year = Form.useWatch('year', form);
   const site = Form.useWatch('site', form);
+  const [genomeTasks, setGenomeTasks] = useState<GenomeTaskChoice[]>([]);
+
+  // The user's finished genome identifications, offered for the genome link (a pasted id works too).
+  useEffect(() => {
+    if (!token) return undefined;
+    let live = true;
+    labApi
+      .genomeTasks()
+      .then((envelope) => {
+        if (live && envelope.code === 0) setGenomeTasks(envelope.data.list);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   useEffect(() => {
     let live = true;
@@ -208,6 +225,7 @@ export default function LabPage() {
         tests: testsToSend(values.tests),
         expertRules: values.expertRules !== false,
         ...Object.fromEntries(CONTEXT_FIELDS.flatMap((f) => (values[f]?.trim() ? [[f, values[f]!.trim()]] : []))),
+        ...(values.genomeTaskId?.trim() ? { genomeTaskId: values.genomeTaskId.trim() } : {}),
       })
       .catch(() => null);
     setSubmitting(false);
@@ -299,6 +317,20 @@ export default function LabPage() {
               <Select id="setting" allowClear options={Object.entries(antibiogramTexts[locale].settings).map(([value, label]) => ({ value, label }))} />
             </Form.Item>
           </div>
+          <Form.Item label={text.genome.field} name="genomeTaskId" extra={text.genome.hint} className="mdc-lab__genome-field">
+            <AutoComplete
+              id="genomeTaskId"
+              data-testid="genome-task"
+              allowClear
+              placeholder={text.genome.placeholder}
+              notFoundContent={token ? text.genome.none : null}
+              filterOption={(input, option) => !input || String(option?.search ?? '').toLowerCase().includes(input.toLowerCase())}
+              options={genomeTasks.map((task) => {
+                const label = [task.summary?.sampleName || task.fileName || task.id, task.call?.name, task.summary?.headline].filter(Boolean).join(' · ');
+                return { value: task.id, search: `${label} ${task.id}`, label: <span data-testid="genome-task-option">{label}</span> };
+              })}
+            />
+          </Form.Item>
         </section>
 
         <section className="mdc-lab__card">

@@ -10,6 +10,7 @@ import { downloadFile, labApi, type BatchPreviewRow, type ExperimentDetail, type
 import { drugLabel } from '../components/AddAntibioticDialog';
 import { CategoryTag } from '../components/CategoryTag';
 import { organismLabel } from '../components/OrganismInput';
+import { GenomeComparisonCard } from '../components/GenomeComparisonCard';
 import { RereadCard } from '../components/RereadCard';
 import { ResultDetailDialog } from '../components/ResultDetailDialog';
 import { useLabText, type LabText } from '../i18n';
@@ -252,6 +253,11 @@ export default function LabResultPage() {
               </div>
             ))}
           </dl>
+          {e.kind === 'batch' && e.status === 'done' && e.batch?.genome && (
+            <p className="mdc-lab__genome-batch" data-testid="batch-genome" data-very-major={e.batch.genome.veryMajor} data-major={e.batch.genome.major}>
+              {text.genome.batch(e.batch.genome)}
+            </p>
+          )}
           {e.categories && e.status === 'done' && (
             <div className="mdc-lab__counts" style={{ marginTop: 14 }} data-testid="category-counts">
               {Object.entries(e.categories).map(([category, n]) => (
@@ -404,6 +410,7 @@ export default function LabResultPage() {
                 />
               )}
             </section>
+            {e.genome && <GenomeComparisonCard genome={e.genome} />}
             <RereadCard experiment={e} />
             <section className="mdc-lab__card" data-testid="fired-rules">
               <h2 className="mdc-lab__card-title">{r.rules}</h2>
