@@ -11,6 +11,8 @@ let account: { email: string; password: string };
 beforeAll(async () => {
   stack = await startStack({ MDC_BLAST_THREADS: '1' });
   await insertGenomeReferences(stack.portal.db);
+  // K. pneumoniae, so that HS11286 is called to species and typed and resisted with its schemes (REFDATA_DIR's mlst/ and resistome/).
+  await insertGenomeReferences(stack.portal.db, ['R09_Klebsiella_pneumoniae']);
   // The small 16S set and Haemophilus, so that the genome's 16S copies find their species.
   await insertReferences(stack.portal.db, '16S', await smallReferenceSet('16S', ['Haemophilus', 'Helicobacter', 'Campylobacter', 'Escherichia', 'Shigella']));
   account = await activeAccount(stack);
@@ -167,5 +169,70 @@ describe('genome identification at phone width', () => {
     await eventually(async () => /not gzip-compressed/.test(await page.getByTestId('genome-input-error').innerText().catch(() => '')), 'the .gz refusal');
     expect(await page.getByTestId('genome-input-error').innerText()).toMatch(/GCF_000005845\.2_ASM584v2_genomic\.fna\.gz: is named \.gz but is not gzip-compressed \(it holds text; line 1 reads "<!DOCTYPE html>"\)/);
     expect(await page.getByTestId('genome-input-error').innerText()).not.toMatch(/protein/);
+  });
+});
+
+describe('resistance and typing of a genome (issue 25)', () => {
+  it('HS11286 → K. pneumoniae, ST11, KPC-2, meropenem predicted R, in Chinese; the same result in English at phone width', async () => {
+    const { page } = await stack.newPage();
+    await logIn(page, account.email, account.password, '/login');
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto('/blast?method=genome');
+    await page.getByTestId('genome-upload').waitFor();
+    await settled(page);
+    const file = genomeFile('R10_Klebsiella_pneumoniae_HS11286');
+    await page.locator('[data-testid="genome-dialog"] input[type=file]').setInputFiles({ name: file.name, mimeType: 'application/gzip', buffer: file.bytes });
+    await page.getByTestId('genome-file').waitFor();
+    await page.getByTestId('genome-submit').click();
+    await expectPath(page, /^\/blast\/res\?id=[A-Za-z0-9_-]{22}$/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor({ timeout: 180_000 });
+
+    expect(await page.getByTestId('genome-call-name').innerText()).toBe('Klebsiella pneumoniae');
+    const typing = page.getByTestId('genome-typing');
+    expect(await typing.locator('h2').innerText()).toBe('分型（MLST）');
+    expect(await page.getByTestId('typing-st').innerText()).toBe('ST11');
+    expect(await page.getByTestId('typing-scheme').innerText()).toBe('klebsiella');
+    expect(await page.getByTestId('typing-allele').allInnerTexts()).toEqual(['gapA(3)', 'infB(3)', 'mdh(1)', 'pgi(1)', 'phoE(1)', 'rpoB(1)', 'tonB(4)']);
+
+    const resistance = page.getByTestId('genome-resistance');
+    expect(await resistance.locator('h2').innerText()).toBe('耐药');
+    expect(await page.getByTestId('resistance-key').allInnerTexts()).toEqual(expect.arrayContaining(['KPC-2', 'CTX-M-14']));
+    await page.getByTestId('resistance-acquired').locator('[data-testid="resistance-gene"][data-gene="blaKPC-2"]').waitFor();
+    // The chromosomal SHV is the species' own: listed apart, labelled intrinsic, never among the acquired genes.
+    expect(await page.getByTestId('resistance-acquired').locator('[data-gene^="blaSHV"]').count()).toBe(0);
+    const shv = page.getByTestId('resistance-intrinsic').locator('[data-testid="resistance-gene"][data-gene^="blaSHV"]');
+    expect(await shv.getByTestId('resistance-intrinsic-tag').innerText()).toBe('固有');
+    expect(await page.getByTestId('resistance-mutation').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('gyrA p.S83I')]));
+
+    // Meropenem: R, named in Chinese, its evidence and rule a click away.
+    const meropenem = page.locator('[data-testid="resistance-prediction"][data-drug="MEM"]');
+    expect(await meropenem.getAttribute('data-prediction')).toBe('R');
+    expect(await meropenem.getByTestId('prediction-drug').innerText()).toBe('美罗培南');
+    expect(await meropenem.getByTestId('prediction-call').innerText()).toBe('耐药 R');
+    expect(await page.getByTestId('resistance-predictions').innerText()).not.toMatch(/Meropenem|Ceftriaxone|Colistin/);
+    await meropenem.click();
+    expect(await page.getByTestId('prediction-detail').innerText()).toContain('blaKPC-2');
+
+    // History: the row says what sets the isolate apart.
+    await page.goto('/blast/hist?method=genome');
+    const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('history-genome-headline').innerText()).toMatch(/^KPC-2 · CTX-M-14 · .*ST11$/);
+
+    // The same result in English on a phone: the sections' headings, English drug names, nothing wider than the screen.
+    const phone = (await stack.newPage({ width: 375, height: 812 })).page;
+    await logIn(phone, account.email, account.password, '/en/login');
+    await phone.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await phone.goto(`/en/blast/res?id=${id}`);
+    await phone.locator('[data-testid="blast-res-page"][data-status="done"]').waitFor();
+    expect(await phone.getByTestId('genome-typing').locator('h2').innerText()).toBe('Typing (MLST)');
+    expect(await phone.getByTestId('genome-resistance').locator('h2').innerText()).toBe('Resistance');
+    const mem = phone.locator('[data-testid="resistance-prediction"][data-drug="MEM"]');
+    await mem.scrollIntoViewIfNeeded();
+    expect(await mem.getByTestId('prediction-drug').innerText()).toBe('Meropenem');
+    expect(await mem.getByTestId('prediction-call').innerText()).toBe('R');
+    expect(await sticksOut(phone)).toEqual([]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });
