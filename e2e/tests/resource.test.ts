@@ -1,8 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
+import { buildSmallDataDir, realDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { startStack, type Stack } from '../support/stack';
 import { clickStill, eventually, expectPath, settled, sticksOut, tableFits } from '../support/helpers';
 
@@ -93,6 +94,8 @@ describe('with reference data', () => {
   beforeAll(async () => {
     const started = performance.now();
     dataDir = buildSmallDataDir();
+    // The resistance-gene shelf reads ResFinder and AMRFinderPlus whole (3,144 alleles, well under a second).
+    symlinkSync(path.join(realDataDir(), 'resistome'), path.join(dataDir, 'resistome'));
     const cut = performance.now();
     await stack.portal.app.refdata.runImport(dataDir);
     // A full import of ../shared/data takes ~100 s on a busy in-memory database: too slow for a browser suite.
@@ -520,6 +523,60 @@ describe('with reference data', () => {
       release();
       await page.getByTestId('taxon-heading').waitFor();
       expect(await page.locator('h1').innerText()).toContain('Escherichia coli');
+    });
+  });
+  describe('resistance genes', () => {
+    it('filters genes by class, opens blaKPC-2 with its class, drugs and PMIDs, reaches it from the header search, and reads it in English', async () => {
+      const { page } = await stack.newPage();
+      await page.goto('/resource');
+      await page.getByTestId('resource-nav-genes').click();
+      await expectPath(page, '/resource/genes');
+      await loadedRows(page, 'gene-table');
+      await choose(page, 'gene-filter-class', '多黏菌素类');
+      await eventually(() => query(page).get('class') === 'Polymyxin', 'class in the address');
+      const polymyxins = await count(`SELECT count(*)::int AS n FROM resistance_gene WHERE 'Polymyxin' = ANY(classes)`);
+      await eventually(async () => (await shownTotal(page)) === polymyxins, 'the polymyxin genes counted');
+      const mcr = await loadedRows(page, 'gene-table');
+      expect(mcr.every((r) => r.includes('mcr') && r.includes('多黏菌素类'))).toBe(true);
+      expect(mcr[0]).toContain('COL 黏菌素');
+
+      await choose(page, 'gene-filter-class', 'β-内酰胺类');
+      await page.getByTestId('gene-filter-q').fill('KPC');
+      await page.getByTestId('gene-filter-q').press('Enter');
+      await eventually(() => query(page).get('q') === 'KPC' && query(page).get('class') === 'Beta-lactam', 'class and text in the address');
+      await eventually(async () => (await tableRows(page, 'gene-table').allInnerTexts()).every((r) => r.includes('blaKPC')), 'only KPC alleles');
+      await page.locator('[data-testid="gene-table"] a[data-testid="gene-link"]', { hasText: /^blaKPC-2$/ }).click();
+      await expectPath(page, '/resource/genes/blaKPC-2');
+      await page.getByTestId('gene-facts').waitFor();
+      const facts = await page.getByTestId('gene-facts').innerText();
+      expect(facts).toContain('β-内酰胺类');
+      expect(facts).toContain('酶灭活');
+      expect(facts).toContain('MEM 美罗培南');
+      expect(facts).toContain('blaKPC-2 · BETA-LACTAM / CARBAPENEM');
+      const pmids = page.getByTestId('gene-pmid');
+      expect(await pmids.allInnerTexts()).toEqual(['PMID 12615876', 'PMID 11257029']);
+      expect(await pmids.first().getAttribute('href')).toBe('https://pubmed.ncbi.nlm.nih.gov/12615876/');
+      expect(await page.getByTestId('gene-source').innerText()).toContain('Apache-2.0');
+
+      // From the header's search: "KPC" suggests the KPC alleles as resistance genes.
+      await page.goto('/');
+      await page.getByTestId('search-toggle').click();
+      const input = page.getByTestId('search-panel').locator('input');
+      await input.fill('KPC');
+      const suggestion = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /blaKPC-2(?![0-9])/ }).first();
+      await suggestion.waitFor();
+      expect(await suggestion.innerText()).toContain('耐药基因');
+      await clickStill(suggestion);
+      await expectPath(page, '/resource/genes/blaKPC-2');
+      await page.getByTestId('gene-facts').waitFor();
+
+      await page.goto('/en/resource/genes/blaKPC-2');
+      await page.getByTestId('gene-facts').waitFor();
+      const english = await page.getByTestId('gene-facts').innerText();
+      expect(english).toContain('Beta-lactam');
+      expect(english).toContain('Enzymatic inactivation');
+      expect(english).toContain('MEM Meropenem');
+      expect(await page.getByTestId('resource-nav-genes').innerText()).toBe('Resistance genes');
     });
   });
 });

@@ -62,6 +62,13 @@ export const pageMeta: Record<PageName, Record<Locale, PageMeta>> = {
     'Reference sequences to check',
     'The 16S/18S reference sequences an import left out of identification, with the evidence: genes of the other marker, records inside another genus.',
   ),
+  'resource-genes': m(
+    '耐药基因',
+    'ResFinder 获得性耐药基因：按基因家族、耐药类别、药物与机制浏览，附 PubMed 文献。',
+    'Resistance genes',
+    'Acquired resistance genes of ResFinder by gene family, class, drug and mechanism, with their PubMed references.',
+  ),
+  'resource-genes-detail': m('耐药基因详情', '单个耐药基因的类别、涉及药物、耐药机制、文献与来源。', 'Resistance gene', 'Class, drugs, mechanism, references and source of one resistance gene.'),
   'resource-taxon-detail': m('分类单元详情', '分类单元的谱系、命名、同义名、参考序列与适用折点。', 'Taxon', 'Lineage, nomenclature, synonyms, reference sequences and breakpoints of one taxon.'),
   search: m('搜索', '在菌种、抗菌药物与折点中搜索。', 'Search', 'Search across organisms, antimicrobial agents and breakpoints.'),
   lab: m(

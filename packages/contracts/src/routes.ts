@@ -30,6 +30,8 @@ export const pageRoutes = [
   { name: 'resource-er', path: '/resource/er', public: true },
   { name: 'resource-taxon', path: '/resource/taxon', public: true },
   { name: 'resource-taxon-detail', path: '/resource/taxon/:id', public: true },
+  { name: 'resource-genes', path: '/resource/genes', public: true },
+  { name: 'resource-genes-detail', path: '/resource/genes/:name', public: true },
   // For curators: reference sequences an import left out of identification, with the evidence.
   { name: 'resource-references', path: '/resource/references', public: true },
   { name: 'search', path: '/search', public: true },

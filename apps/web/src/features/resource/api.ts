@@ -201,6 +201,8 @@ export interface ResourceSummary {
     genomes: number;
     genomeSpecies: number;
     chineseNames: number;
+    /** Acquired resistance genes (ResFinder alleles); absent from an older server. */
+    resistanceGenes?: number;
   };
 }
 
@@ -217,6 +219,9 @@ export const resourcePaths = {
   breakpointFilters: '/api/resource/breakpoints/filters',
   breakpointExport: '/api/resource/breakpoints/export',
   rules: '/api/resource/rules',
+  genes: '/api/resource/genes',
+  geneFacets: '/api/resource/genes/facets',
+  gene: (name: string) => `/api/resource/genes/${encodeURIComponent(name)}`,
 } as const;
 
 export type Params = Record<string, string | number | undefined>;
@@ -233,4 +238,65 @@ export function downloadUrl(path: string, params: Params = {}): string {
   const base = appConfig.apiBaseUrl.replace(/\/$/, '');
   const qs = query.toString();
   return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** A drug ResFinder names, as MDC's drug code. */
+export interface GeneDrug {
+  code: string;
+  name: string;
+  nameZh: string | null;
+}
+
+export interface GeneClass {
+  value: string;
+  label: Localized;
+}
+
+export interface AmrfinderRef {
+  symbol: string;
+  /** "symbol": the same allele; "family": only its family node maps. */
+  level: 'symbol' | 'family';
+  class: string;
+  subclass: string;
+  name: string;
+}
+
+/** One ResFinder allele of /api/resource/genes. */
+export interface GeneItem {
+  id: string;
+  name: string;
+  variant: number;
+  accession: string;
+  family: string;
+  classes: GeneClass[];
+  drugs: GeneDrug[];
+  otherDrugs: string[];
+  mechanism: string;
+  mechanismLabel: Localized;
+  amrfinder: AmrfinderRef | null;
+}
+
+export interface GeneDetail {
+  name: string;
+  family: string;
+  dbClasses: string[];
+  classes: GeneClass[];
+  drugs: GeneDrug[];
+  otherDrugs: string[];
+  phenotype: string;
+  mechanism: string;
+  mechanismLabel: Localized;
+  notes: string;
+  requiredGene: string;
+  pmids: string[];
+  variants: { id: string; variant: number; accession: string; length: number; pmids: string[] }[];
+  familySize: number;
+  amrfinder: AmrfinderRef | null;
+  source: { name: string; version: string; licence: string; url: string };
+}
+
+export interface GeneFacets {
+  classes: (GeneClass & { count: number })[];
+  drugs: (GeneDrug & { count: number })[];
+  total: number;
 }

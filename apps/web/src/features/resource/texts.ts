@@ -7,6 +7,7 @@ const zh = {
     atb: '抗菌药物',
     bp: '折点',
     er: '专家规则',
+    genes: '耐药基因',
   },
   titles: {
     overview: '资源库',
@@ -56,6 +57,7 @@ const zh = {
       seq: { title: '参考序列', unit: '条序列', detail: '16S rRNA {s16} 条、18S rRNA {s18} 条（见各菌种页面），真菌 ITS {its} 条（ITS1、ITS2 与完整 ITS）' },
       genome: { title: '参考基因组', unit: '个基因组', detail: '{species} 个种，用于全基因组（ANI）鉴定，见各菌种页面' },
       names: { title: '中文名称', unit: '条', detail: '规范的临床微生物学中文名（药物与菌种），注明出处' },
+      genes: { title: '耐药基因', unit: '个等位基因', detail: 'ResFinder 获得性耐药基因：家族、类别、药物、机制与文献' },
     },
     sourceList: [
       ['LPSN / GBIF', '原核生物命名（LPSN）与真菌等分类（GBIF），2022 年 12 月版，经 microorganisms 数据集整理'],
@@ -63,6 +65,7 @@ const zh = {
       ['EUCAST', 'EUCAST 专家规则与天然耐药表（AMR 数据集）'],
       ['NCBI', '16S/18S rRNA 参考序列（NCBI rRNA 数据集）'],
       ['UNITE / Index Fungorum', '真菌 ITS1、ITS2 与完整 ITS 参考序列（IF+UNITE+INSDC 2024，ITSx 切分；UNITE 数据 CC BY-SA 4.0）'],
+      ['ResFinder / AMRFinderPlus', '获得性耐药基因及其表型（ResFinder 数据库，Apache-2.0）；NCBI AMRFinderPlus 2024-07-22.1 基因符号与类别（公有领域）'],
     ] as [string, string][],
   },
   ranks: {
@@ -261,6 +264,7 @@ export const resourceTextsEn: ResourceTexts = {
     atb: 'Antimicrobials',
     bp: 'Breakpoints',
     er: 'Expert rules',
+    genes: 'Resistance genes',
   },
   titles: {
     overview: 'Resource',
@@ -311,6 +315,7 @@ export const resourceTextsEn: ResourceTexts = {
       seq: { title: 'Reference sequences', unit: 'sequences', detail: '{s16} 16S and {s18} 18S rRNA (on each species page), {its} fungal ITS (ITS1, ITS2 and whole ITS)' },
       genome: { title: 'Reference genomes', unit: 'genomes', detail: '{species} species, for whole-genome (ANI) identification; on each species page' },
       names: { title: 'Chinese names', unit: 'names', detail: 'Standard clinical microbiology names of drugs and organisms, with sources' },
+      genes: { title: 'Resistance genes', unit: 'alleles', detail: 'Acquired resistance genes of ResFinder: family, class, drugs, mechanism and references' },
     },
     sourceList: [
       ['LPSN / GBIF', 'Prokaryotic nomenclature (LPSN) and fungal and other taxonomy (GBIF), December 2022, as compiled by the microorganisms data set'],
@@ -318,6 +323,7 @@ export const resourceTextsEn: ResourceTexts = {
       ['EUCAST', 'EUCAST expert rules and intrinsic resistance table (AMR data set)'],
       ['NCBI', '16S/18S rRNA reference sequences (NCBI rRNA collections)'],
       ['UNITE / Index Fungorum', 'Fungal ITS1, ITS2 and whole ITS reference sequences (IF+UNITE+INSDC 2024, regions cut by ITSx; UNITE data CC BY-SA 4.0)'],
+      ['ResFinder / AMRFinderPlus', 'Acquired resistance genes and their phenotypes (ResFinder database, Apache-2.0); NCBI AMRFinderPlus 2024-07-22.1 gene symbols and classes (public domain)'],
     ],
   },
   ranks: {

@@ -33,6 +33,8 @@ interface SearchResult {
   total: number;
   taxa: { total: number; list: Suggestion[] };
   antibiotics: { total: number; list: Suggestion[] };
+  /** Resistance genes (absent from a server without them). */
+  genes?: { total: number; list: Suggestion[] };
   breakpoints: { total: number; list: BreakpointGroup[] };
   /** Until the first import is searchable: the envelope's message says so (with progress). */
   loading?: { running: boolean; table: string | null; percent: number | null } | null;
@@ -58,6 +60,7 @@ function Hit({ item }: { item: Suggestion }) {
       {item.code && <span className="mdc-res-code">{item.code}</span>}
       <span className="mdc-hit__meta">
         {item.rank && <Tag bordered={false}>{rtx.ranks[item.rank] ?? item.rank}</Tag>}
+        {item.type === 'gene' && <Tag bordered={false}>{tx.types.gene}</Tag>}
         {item.status === 'synonym' && item.currentId && (
           <span className="mdc-res-muted">
             {tx.synonymOf}{' '}
@@ -142,17 +145,19 @@ export default function SearchPage() {
           <>
             {!data.loading && <p className="mdc-search-counts" data-testid="search-total">
               <span>{fmt(tx.total, { n: data.total })}</span>
-              {(['taxa', 'antibiotics', 'breakpoints'] as const).map((g) =>
-                data[g].list.length ? (
+              {(['taxa', 'antibiotics', 'genes', 'breakpoints'] as const).map((g) => {
+                const group = data[g];
+                if (g === 'genes' && !group?.list.length) return null;
+                return group?.list.length ? (
                   <a key={g} href={`#search-group-${g}`} data-testid={`search-count-${g}`}>
-                    {tx.groups[g]} <strong>{data[g].total}</strong>
+                    {tx.groups[g]} <strong>{group.total}</strong>
                   </a>
                 ) : (
                   <span key={g} className="mdc-res-muted" data-testid={`search-count-${g}`}>
                     {tx.groups[g]} 0
                   </span>
-                ),
-              )}
+                );
+              })}
             </p>}
             {data.loading ? (
               <Alert type="info" showIcon className="mdc-res-notice" data-testid="search-loading" message={result.msg} />
@@ -195,6 +200,26 @@ export default function SearchPage() {
                   >
                     <ul className="mdc-hits">
                       {data.antibiotics.list.map((item) => (
+                        <Hit key={item.id} item={item} />
+                      ))}
+                    </ul>
+                  </Group>
+                )}
+                {data.genes && data.genes.list.length > 0 && (
+                  <Group
+                    id="genes"
+                    title={tx.groups.genes}
+                    total={data.genes.total}
+                    more={
+                      data.genes.total > data.genes.list.length && (
+                        <LocaleLink to={`/resource/genes?q=${encodeURIComponent(keyword)}`} className="mdc-search-more">
+                          {tx.showAll} →
+                        </LocaleLink>
+                      )
+                    }
+                  >
+                    <ul className="mdc-hits">
+                      {data.genes.list.map((item) => (
                         <Hit key={item.id} item={item} />
                       ))}
                     </ul>

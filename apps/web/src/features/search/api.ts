@@ -6,8 +6,8 @@ export const searchPaths = { autocomplete: '/api/search/autocomplete', search: '
 export interface Suggestion {
   /** The name to show in the language typed. */
   value: string;
-  type?: 'taxon' | 'antibiotic' | string;
-  /** Taxon id (/resource/taxon/:id) or drug code (/resource/atb/:code). */
+  type?: 'taxon' | 'antibiotic' | 'gene' | string;
+  /** Taxon id (/resource/taxon/:id), drug code (/resource/atb/:code) or gene allele (/resource/genes/:name). */
   id?: string;
   label_zh?: string;
   label_en?: string;

@@ -18,6 +18,10 @@ describe('entityPath', () => {
     expect(entityPath({ type: 'antibiotic', id: 'AMC' })).toBe('/resource/atb/AMC');
     expect(entityPath({ type: 'taxon', id: 'B_[FAM]_ENTRBCTR' })).toBe('/resource/taxon/B_%5BFAM%5D_ENTRBCTR');
   });
+  it("leads a resistance gene to its gene page, the allele's parentheses and quotes kept safe", () => {
+    expect(entityPath({ type: 'gene', id: 'blaKPC-2' })).toBe('/resource/genes/blaKPC-2');
+    expect(entityPath({ type: 'gene', id: "aac(6')-Ib-cr" })).toBe("/resource/genes/aac(6')-Ib-cr");
+  });
   it('has no page for an unknown kind or a missing id', () => {
     expect(entityPath({ type: 'breakpoint', id: 'x' })).toBeNull();
     expect(entityPath({ type: 'taxon' })).toBeNull();

@@ -13,5 +13,6 @@ export function entityPath(item: Pick<Suggestion, 'type' | 'id'>): string | null
   if (!item.id) return null;
   if (item.type === 'taxon') return `/resource/taxon/${encodeURIComponent(item.id)}`;
   if (item.type === 'antibiotic') return `/resource/atb/${encodeURIComponent(item.id)}`;
+  if (item.type === 'gene') return `/resource/genes/${encodeURIComponent(item.id)}`;
   return null;
 }

@@ -1,11 +1,11 @@
 import { defineTexts } from '../resource/lib/texts';
 
 const zh = {
-  types: { taxon: '菌种', antibiotic: '药物' } as Record<string, string>,
+  types: { taxon: '菌种', antibiotic: '药物', gene: '耐药基因' } as Record<string, string>,
   title: '搜索',
   resultsFor: '“{k}” 的搜索结果',
-  lead: '在菌种（学名、中文名、同义名、WHONET 代码）、抗菌药物（中英文名、代码、别名）与折点表中搜索。',
-  groups: { taxa: '菌种', antibiotics: '抗菌药物', breakpoints: '折点表' },
+  lead: '在菌种（学名、中文名、同义名、WHONET 代码）、抗菌药物（中英文名、代码、别名）、耐药基因（如 KPC、CTX-M-15）与折点表中搜索。',
+  groups: { taxa: '菌种', antibiotics: '抗菌药物', genes: '耐药基因', breakpoints: '折点表' },
   total: '共 {n} 项结果',
   none: '没有找到与 “{k}” 相关的菌种、药物或折点。',
   noneHint: '试试中文名、拉丁学名的开头、WHONET 代码（如 kpn）或药物缩写（如 AMC）。',
@@ -21,11 +21,11 @@ const zh = {
 export type SearchTexts = typeof zh;
 
 const en: SearchTexts = {
-  types: { taxon: 'Organism', antibiotic: 'Drug' },
+  types: { taxon: 'Organism', antibiotic: 'Drug', gene: 'Resistance gene' },
   title: 'Search',
   resultsFor: 'Results for “{k}”',
-  lead: 'Search across organisms (scientific and Chinese names, synonyms, WHONET codes), antimicrobials (names in both languages, codes, aliases) and breakpoint tables.',
-  groups: { taxa: 'Organisms', antibiotics: 'Antimicrobials', breakpoints: 'Breakpoint tables' },
+  lead: 'Search across organisms (scientific and Chinese names, synonyms, WHONET codes), antimicrobials (names in both languages, codes, aliases), resistance genes (e.g. KPC, CTX-M-15) and breakpoint tables.',
+  groups: { taxa: 'Organisms', antibiotics: 'Antimicrobials', genes: 'Resistance genes', breakpoints: 'Breakpoint tables' },
   total: '{n} {n|result|results}',
   none: 'No organism, drug or breakpoint matches “{k}”.',
   noneHint: 'Try a Chinese name, the start of a scientific name, a WHONET code (e.g. kpn) or a drug code (e.g. AMC).',

@@ -8,7 +8,7 @@ import { useResourceTexts } from '../texts';
 import '../../../components/page/area.css';
 import '../resource.css';
 
-export type Section = 'overview' | 'taxon' | 'atb' | 'bp' | 'er';
+export type Section = 'overview' | 'taxon' | 'atb' | 'bp' | 'er' | 'genes';
 
 const SECTIONS: { key: Section; to: string }[] = [
   { key: 'overview', to: '/resource' },
@@ -16,6 +16,7 @@ const SECTIONS: { key: Section; to: string }[] = [
   { key: 'atb', to: '/resource/atb' },
   { key: 'bp', to: '/resource/bp' },
   { key: 'er', to: '/resource/er' },
+  { key: 'genes', to: '/resource/genes' },
 ];
 
 export interface Crumb {

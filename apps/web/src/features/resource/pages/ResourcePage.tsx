@@ -1,4 +1,4 @@
-import { ApartmentOutlined, BookOutlined, DeploymentUnitOutlined, ExperimentOutlined, MedicineBoxOutlined, NodeIndexOutlined, TranslationOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, BookOutlined, DeploymentUnitOutlined, ExperimentOutlined, MedicineBoxOutlined, NodeIndexOutlined, SafetyOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { LocaleLink } from '../../../components/LocaleLink';
@@ -65,6 +65,19 @@ export default function ResourcePage() {
                 title: k.genome.title,
                 unit: k.genome.unit,
                 detail: fmt(k.genome.detail, { species: number(c.genomeSpecies) }),
+              },
+            ]
+          : []),
+        ...(c.resistanceGenes
+          ? [
+              {
+                key: 'genes',
+                to: '/resource/genes',
+                icon: <SafetyOutlined />,
+                count: c.resistanceGenes,
+                title: k.genes.title,
+                unit: k.genes.unit,
+                detail: k.genes.detail,
               },
             ]
           : []),
