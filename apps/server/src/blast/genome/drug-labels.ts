@@ -43,6 +43,8 @@ const CLASSES: readonly { key: string; en: string; zh: string; codes: readonly s
   { key: 'streptogramins', en: 'Streptogramins', zh: '链阳菌素类', codes: ['QDA'] },
   { key: 'oxazolidinones', en: 'Oxazolidinones', zh: '噁唑烷酮类', codes: ['LNZ', 'TZD'] },
   { key: 'ansamycins', en: 'Ansamycins', zh: '利福霉素类', codes: ['RIF'] },
+  { key: 'fusidanes', en: 'Fusidanes', zh: '夫西地酸类', codes: ['FUS'] },
+  { key: 'pseudomonic-acids', en: 'Pseudomonic acids', zh: '假单胞菌酸类', codes: ['MUP'] },
   { key: 'antituberculars', en: 'Antimycobacterial agents', zh: '抗分枝杆菌药', codes: ['INH', 'ETH', 'PZA', 'ETI1', 'BDQ', 'CLF', 'CAP'] },
   { key: 'nitroimidazoles', en: 'Nitroimidazoles', zh: '硝基咪唑类', codes: ['MTR'] },
 ];
