@@ -23,7 +23,8 @@ export function GenomeTyping({ typing }: { typing: GenomeTypingReport | undefine
   }
   const hasST = mlst.st !== '-';
   const unusual = mlst.loci.filter((l) => l.kind !== 'exact');
-  const why = unusual[0] ? t.whyNoST[unusual[0].kind as keyof typeof t.whyNoST] ?? t.whyNoST.other : t.whyNoST.other;
+  // Each locus that kept the ST from being read, as "infB novel allele; phoE missing".
+  const why = unusual.length ? unusual.map((l) => `${l.locus} ${t.whyNoST[l.kind as keyof typeof t.whyNoST] ?? ''}`.trim()).join(t.whySeparator) : t.whyNoST.other;
   const clonalComplex = mlst.extra.clonal_complex;
   return (
     <section className="mdc-genome-section" data-testid="genome-typing">

@@ -70,7 +70,8 @@ const zh = {
     score: '得分',
     novelProfile: '新的等位基因组合：各位点的等位基因均为已知，但没有 ST 与之对应（可向 PubMLST 申请新 ST）。',
     noST: '无 ST：{why}',
-    whyNoST: { missing: '有位点未找到', partial: '有位点只找到部分', novel: '有位点为新等位基因', multiple: '有位点存在多个拷贝', other: '没有与之对应的谱' },
+    whyNoST: { missing: '未找到', partial: '只找到部分', novel: '新等位基因', multiple: '多个拷贝', other: '没有与等位基因对应的谱' },
+    whySeparator: '；',
     legend: '等位基因写法同 mlst：3 精确匹配；~3 新等位基因（全长，与 3 相似 ≥ 95%）；3? 部分匹配；- 未找到；3,5 多个精确拷贝。',
     reasons: {
       'no-species-call': '未鉴定到种，未做 MLST。',
@@ -197,7 +198,8 @@ const en: typeof zh = {
     score: 'Score',
     novelProfile: 'Novel profile: every allele is known, but no ST has this combination (a new ST can be requested from PubMLST).',
     noST: 'No ST: {why}',
-    whyNoST: { missing: 'a locus was not found', partial: 'a locus was found only in part', novel: 'a locus carries a novel allele', multiple: 'a locus is present in several copies', other: 'no profile matches' },
+    whyNoST: { missing: 'missing', partial: 'partial', novel: 'novel allele', multiple: 'several copies', other: 'no profile matches the alleles' },
+    whySeparator: '; ',
     legend: 'Alleles written as mlst writes them: 3 exact; ~3 novel (full length, ≥ 95 % like 3); 3? partial; - missing; 3,5 several exact copies.',
     reasons: {
       'no-species-call': 'No species called: not typed.',
