@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiCode } from '@mdc/contracts';
-import { drugCodeOf } from '@mdc/core/resistome';
+import { drugCodeOf, drugOf } from '@mdc/core/resistome';
 import { ApiError, ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
 import { geneClassLabel, mechanismLabel, RESFINDER_SOURCE } from '../genes';
@@ -16,6 +16,7 @@ const drugRef = z.object({
   code: z.string().describe("MDC drug code (/resource/atb/:code)"),
   name: z.string(),
   nameZh: z.string().nullable(),
+  listed: z.boolean().describe("false for a code MDC's drug list lacks (STR1): no drug page"),
 });
 
 const amrfinder = z
@@ -98,13 +99,16 @@ async function drugNames(db: Queryable, codes: Iterable<string>): Promise<Map<st
   const list = [...new Set(codes)];
   if (list.length === 0) return new Map();
   const rows = await db.query<{ code: string; name: string; name_zh: string | null }>('SELECT code, name, name_zh FROM antibiotic WHERE code = ANY($1::text[])', [list]);
-  return new Map(rows.map((r) => [r.code, { code: r.code, name: r.name, nameZh: r.name_zh }]));
+  return new Map(rows.map((r) => [r.code, { code: r.code, name: r.name, nameZh: r.name_zh, listed: true }]));
 }
+
+/** A code of the resistome's drug table that WHONET's list lacks (STR1, streptomycin): its English name. */
+const unlistedDrug = (code: string): DrugRef => ({ code, name: drugOf(code)?.name ?? code, nameZh: null, listed: false });
 
 /** Drugs by code where MDC has them; the names ResFinder writes that have none stay as written. */
 function drugsOf(row: GeneRow, names: Map<string, DrugRef>): { drugs: DrugRef[]; otherDrugs: string[] } {
   return {
-    drugs: row.drug_codes.map((code) => names.get(code) ?? { code, name: code, nameZh: null }),
+    drugs: row.drug_codes.map((code) => names.get(code) ?? unlistedDrug(code)),
     otherDrugs: row.drugs.filter((d) => drugCodeOf(d) === undefined),
   };
 }
@@ -164,7 +168,7 @@ export const geneRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = as
         reply,
         {
           classes: classes.map((c) => ({ value: c.value, label: geneClassLabel(c.value), count: c.count })),
-          drugs: drugs.map((d) => ({ ...(names.get(d.code) ?? { code: d.code, name: d.code, nameZh: null }), count: d.count })),
+          drugs: drugs.map((d) => ({ ...(names.get(d.code) ?? unlistedDrug(d.code)), count: d.count })),
           total: total[0]?.n ?? 0,
         },
         emptyTexts(service),
@@ -212,7 +216,7 @@ export const geneRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = as
       if (query.drug) {
         const code = query.drug.toUpperCase();
         const [drug] = await db.query<{ code: string }>('SELECT code FROM antibiotic WHERE code = $1', [code]);
-        if (!drug && service.lastImport) throw badParam('drug', `未知的药物代码 “${query.drug}”（应为 MDC 药物代码，如 MEM）`, `Unknown drug code "${query.drug}" (an MDC drug code such as MEM)`);
+        if (!drug && !drugOf(code) && service.lastImport) throw badParam('drug', `未知的药物代码 “${query.drug}”（应为 MDC 药物代码，如 MEM）`, `Unknown drug code "${query.drug}" (an MDC drug code such as MEM)`);
         where.push(`${p.add(code)} = ANY(drug_codes)`);
       }
       if (query.family) where.push(`family = ${p.add(query.family)}`);
@@ -222,7 +226,7 @@ export const geneRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = as
       }
       const rows = await db.query<GeneRow>(
         `SELECT *, count(*) OVER () AS total FROM resistance_gene ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
-          ORDER BY family, sort_key LIMIT ${p.add(query.pageSize)} OFFSET ${p.add((query.page - 1) * query.pageSize)}`,
+          ORDER BY lower(family), sort_key LIMIT ${p.add(query.pageSize)} OFFSET ${p.add((query.page - 1) * query.pageSize)}`,
         p.values,
       );
       const names = await drugNames(db, rows.flatMap((r) => r.drug_codes));

@@ -18,6 +18,7 @@ const columns = [
       { to: '/resource/atb', zh: '抗菌药物', en: 'Antimicrobials' },
       { to: '/resource/bp', zh: '折点', en: 'Breakpoints' },
       { to: '/resource/er', zh: '专家规则', en: 'Expert rules' },
+      { to: '/resource/genes', zh: '耐药基因', en: 'Resistance genes' },
     ],
   },
   {

@@ -245,6 +245,8 @@ export interface GeneDrug {
   code: string;
   name: string;
   nameZh: string | null;
+  /** False for a code MDC's drug list lacks (no drug page). */
+  listed: boolean;
 }
 
 export interface GeneClass {

@@ -70,7 +70,7 @@ function Hit({ item }: { item: Suggestion }) {
           </span>
         )}
         {item.match === 'fuzzy' && <Tag bordered={false} color="gold">{tx.fuzzy}</Tag>}
-        {item.matched && !shownNames.has(item.matched.toLowerCase()) && <span className="mdc-res-muted">{fmt(tx.matchedVia, { m: item.matched })}</span>}
+        {item.matched && item.type !== 'gene' && !shownNames.has(item.matched.toLowerCase()) && <span className="mdc-res-muted">{fmt(tx.matchedVia, { m: item.matched })}</span>}
       </span>
     </li>
   );

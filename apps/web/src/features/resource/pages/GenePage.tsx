@@ -55,9 +55,15 @@ function Facts({ gene }: { gene: GeneDetail }) {
           <ul className="mdc-gene-drug-list" data-testid="gene-drug-list">
             {gene.drugs.map((drug) => (
               <li key={drug.code} data-code={drug.code}>
-                <LocaleLink to={drugPath(drug.code)}>
-                  <span className="mdc-res-code">{drug.code}</span> {drugName(drug, locale)}
-                </LocaleLink>
+                {drug.listed ? (
+                  <LocaleLink to={drugPath(drug.code)}>
+                    <span className="mdc-res-code">{drug.code}</span> {drugName(drug, locale)}
+                  </LocaleLink>
+                ) : (
+                  <span>
+                    <span className="mdc-res-code">{drug.code}</span> {drugName(drug, locale)}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -27,11 +27,17 @@ export function GeneDrugs({ drugs, locale, more }: { drugs: GeneDrug[]; locale: 
   const shown = drugs.slice(0, SHOWN_DRUGS);
   return (
     <span className="mdc-gene-drugs" data-testid="gene-drugs">
-      {shown.map((d) => (
-        <LocaleLink key={d.code} to={drugPath(d.code)} className="mdc-gene-drug" data-code={d.code}>
-          <span className="mdc-res-code">{d.code}</span> {drugName(d, locale)}
-        </LocaleLink>
-      ))}
+      {shown.map((d) =>
+        d.listed ? (
+          <LocaleLink key={d.code} to={drugPath(d.code)} className="mdc-gene-drug" data-code={d.code}>
+            <span className="mdc-res-code">{d.code}</span> {drugName(d, locale)}
+          </LocaleLink>
+        ) : (
+          <span key={d.code} className="mdc-gene-drug" data-code={d.code}>
+            <span className="mdc-res-code">{d.code}</span> {drugName(d, locale)}
+          </span>
+        ),
+      )}
       {drugs.length > SHOWN_DRUGS && (
         <Tooltip title={drugs.slice(SHOWN_DRUGS).map(label).join(locale === 'zh' ? '、' : ', ')}>
           <span className="mdc-res-muted mdc-gene-more">{fmt(more, { n: drugs.length - SHOWN_DRUGS })}</span>
@@ -61,6 +67,7 @@ export default function GenesPage() {
         </LocaleLink>
       ),
     },
+    { title: gx.accession, key: 'accession', render: (_, g) => <span className="mdc-res-code mdc-res-muted">{g.accession}</span> },
     {
       title: gx.family,
       key: 'family',
@@ -91,8 +98,12 @@ export default function GenesPage() {
         </span>
       ),
     },
-    { title: gx.drugs, key: 'drugs', render: (_, g) => <GeneDrugs drugs={g.drugs} locale={locale} more={gx.more} /> },
-    { title: gx.mechanism, key: 'mechanism', render: (_, g) => <span className="mdc-res-muted">{localized(g.mechanismLabel, locale) || '—'}</span> },
+    {
+      title: gx.drugs,
+      key: 'drugs',
+      render: (_, g) => (g.drugs.length ? <GeneDrugs drugs={g.drugs} locale={locale} more={gx.more} /> : <span className="mdc-res-muted">{g.otherDrugs.join(', ') || '—'}</span>),
+    },
+    { title: gx.mechanism, key: 'mechanism', render: (_, g) => <span className="mdc-res-muted mdc-gene-mechanism">{localized(g.mechanismLabel, locale) || '—'}</span> },
   ];
 
   const onChange = (p: TablePaginationConfig) => {
