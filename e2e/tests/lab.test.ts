@@ -345,6 +345,7 @@ describe('the AST experiment in the browser', () => {
     await page.locator('#genomeTaskId').click();
     await clickStill(page.locator('[data-testid=genome-task-option]', { hasText: 'R10_Klebsiella_pneumoniae_HS11286' }).first());
     expect(await page.locator('#genomeTaskId').inputValue()).toBe(task.id);
+    expect(await page.getByTestId('genome-task-chosen').innerText()).toContain('KPC-2 · CTX-M-14');
     const id = await submitAndFollow(page);
 
     await page.locator('[data-testid=lab-res-page][data-status=done]').waitFor({ timeout: 60_000 });

@@ -222,6 +222,8 @@ const zh = {
     limit: '文件不超过 10 MB；更大的文件请用命令行 npx mdc interpret --input。',
   },
   genome: {
+    section: '关联基因组（选填）',
+    chosen: '已选：',
     field: '同一菌株的基因组任务',
     hint: '可选：选择您已完成的基因组鉴定任务，或粘贴任务编号/结果页链接；结果页将逐药对比基因组预测与实测结果。',
     placeholder: '选择或粘贴基因组任务',
@@ -487,6 +489,8 @@ const en: LabText = {
     limit: 'Up to 10 MB; for larger files use the command line: npx mdc interpret --input.',
   },
   genome: {
+    section: 'Genome of this isolate (optional)',
+    chosen: 'Chosen: ',
     field: 'Genome task of the same isolate',
     hint: "Optional: pick one of your finished genome identifications, or paste a task id or its result page's link; the result page then compares the genome's prediction with the measured results, drug by drug.",
     placeholder: 'Pick or paste a genome task',
@@ -508,7 +512,7 @@ const en: LabText = {
     counts: (c: { compared: number; agree: number; veryMajor: number; major: number; minor: number; notComparable: number }) =>
       `${c.compared} compared: ${c.agree} agree, ${c.veryMajor} very major, ${c.major} major, ${c.minor} minor; ${c.notComparable} not comparable`,
     batch: (c: { isolates: number; unlinked: number; veryMajor: number; major: number; minor: number; agree: number; compared: number }) =>
-      `Genome comparison: ${c.isolates} isolates linked to a genome task (${c.unlinked} could not be linked), ${c.compared} results compared, ${c.agree} agree, ${c.veryMajor} very major, ${c.major} major, ${c.minor} minor`,
+      `Genome comparison: ${c.isolates} ${c.isolates === 1 ? 'isolate' : 'isolates'} linked to a genome task (${c.unlinked} could not be linked), ${c.compared} results compared: ${c.agree} agree, ${c.veryMajor} very major, ${c.major} major, ${c.minor} minor`,
   },
   status: { running: 'Running', done: 'Done', failed: 'Failed' },
   kind: { single: 'One isolate', batch: 'Batch file' },

@@ -54,6 +54,11 @@ const DRAFT_KEY = 'mdc-lab-draft';
 const FORM_FIELDS = ['sampleName', 'sampleType', 'organism', 'method', 'site', 'guideline', 'year', 'expertRules', 'patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting', 'genomeTaskId'] as const;
 const CONTEXT_FIELDS = ['patientId', 'specimenNumber', 'collectionDate', 'ward', 'setting'] as const;
 
+/** A genome task as a person knows it: sample or file, species, key mechanisms and ST. */
+function genomeLabel(task: GenomeTaskChoice): string {
+  return [task.summary?.sampleName || task.fileName || task.id, task.call?.name, task.summary?.headline].filter(Boolean).join(' · ');
+}
+
 /** What an anonymous user typed survives the trip to the login page. */
 function saveDraft(values: FormValues, drugs: DrugRow[]) {
   try {
@@ -97,6 +102,8 @@ export default function LabPage() {
   const year = Form.useWatch('year', form);
   const site = Form.useWatch('site', form);
   const [genomeTasks, setGenomeTasks] = useState<GenomeTaskChoice[]>([]);
+  const genomeTaskId = Form.useWatch('genomeTaskId', form);
+  const chosenGenome = genomeTasks.find((task) => task.id === genomeTaskId?.trim());
 
   // The user's finished genome identifications, offered for the genome link (a pasted id works too).
   useEffect(() => {
@@ -317,6 +324,10 @@ export default function LabPage() {
               <Select id="setting" allowClear options={Object.entries(antibiogramTexts[locale].settings).map(([value, label]) => ({ value, label }))} />
             </Form.Item>
           </div>
+        </section>
+
+        <section className="mdc-lab__card" data-testid="lab-genome-link">
+          <h2 className="mdc-lab__card-title">{text.genome.section}</h2>
           <Form.Item label={text.genome.field} name="genomeTaskId" extra={text.genome.hint} className="mdc-lab__genome-field">
             <AutoComplete
               id="genomeTaskId"
@@ -326,11 +337,17 @@ export default function LabPage() {
               notFoundContent={token ? text.genome.none : null}
               filterOption={(input, option) => !input || String(option?.search ?? '').toLowerCase().includes(input.toLowerCase())}
               options={genomeTasks.map((task) => {
-                const label = [task.summary?.sampleName || task.fileName || task.id, task.call?.name, task.summary?.headline].filter(Boolean).join(' · ');
+                const label = genomeLabel(task);
                 return { value: task.id, search: `${label} ${task.id}`, label: <span data-testid="genome-task-option">{label}</span> };
               })}
             />
           </Form.Item>
+          {chosenGenome && (
+            <p className="mdc-lab__muted mdc-lab__genome-chosen" data-testid="genome-task-chosen">
+              {text.genome.chosen}
+              {genomeLabel(chosenGenome)}
+            </p>
+          )}
         </section>
 
         <section className="mdc-lab__card">

@@ -254,9 +254,15 @@ export default function LabResultPage() {
             ))}
           </dl>
           {e.kind === 'batch' && e.status === 'done' && e.batch?.genome && (
-            <p className="mdc-lab__genome-batch" data-testid="batch-genome" data-very-major={e.batch.genome.veryMajor} data-major={e.batch.genome.major}>
-              {text.genome.batch(e.batch.genome)}
-            </p>
+            <Alert
+              className="mdc-lab__genome-batch"
+              type={e.batch.genome.veryMajor > 0 ? 'error' : e.batch.genome.major > 0 ? 'warning' : 'info'}
+              showIcon
+              message={text.genome.batch(e.batch.genome)}
+              data-testid="batch-genome"
+              data-very-major={e.batch.genome.veryMajor}
+              data-major={e.batch.genome.major}
+            />
           )}
           {e.categories && e.status === 'done' && (
             <div className="mdc-lab__counts" style={{ marginTop: 14 }} data-testid="category-counts">
