@@ -67,10 +67,12 @@ export default function GenesPage() {
         </LocaleLink>
       ),
     },
-    { title: gx.accession, key: 'accession', render: (_, g) => <span className="mdc-res-code mdc-res-muted">{g.accession}</span> },
+    { title: gx.accession, key: 'accession', responsive: ['md'], render: (_, g) => <span className="mdc-res-code mdc-res-muted">{g.accession}</span> },
     {
       title: gx.family,
       key: 'family',
+      // On a phone the allele says its family; the drugs matter more than a second name.
+      responsive: ['sm'],
       render: (_, g) => (
         <a
           className="mdc-res-filter-link"
