@@ -1,6 +1,6 @@
 import { siteOfSpecimen, type IsolateResult, type KnowledgeBase, type Localized } from '@mdc/core/ast';
 import { csvRow, tsvRow, type Locale } from '@mdc/contracts';
-import type { ConcordanceCounts } from '@mdc/core/resistome';
+import type { ConcordanceCounts, ConcordanceVerdict } from '@mdc/core/resistome';
 import { breakpointText } from './catalog';
 import { isProblem, type FileIsolate, type FileProblem, type IsolateFile, type IsolateStream } from './isolate-file';
 
@@ -49,6 +49,9 @@ export interface BatchRow {
   alerts?: string[];
   /** The result carries a reporting instruction of the guideline (not to be reported susceptible…). */
   reportingRule?: string;
+  /** The isolate's genome task (genome_task column): its prediction for the drug and the comparison (see genome-link.ts). */
+  genomePrediction?: string;
+  genomeVerdict?: ConcordanceVerdict;
 }
 
 /** The explanation with the engine's notes after it (the same object when there are none). */
@@ -253,16 +256,30 @@ const WIDE_COLUMNS: Record<Locale, string[]> = {
   zh: ['菌株', '标本号', '患者ID', '菌种代码', '菌种', '样本类型', '检测列', '药物代码', '抗菌药物', '方法', '测定值', '指南', '年份', '判读结果', '规则修改前结果', '折点', '判读依据'],
 };
 
-/** Header of the output: long files keep theirs and gain three columns. */
-export function outputHeader(file: Pick<IsolateFile, 'format' | 'header'>, locale: Locale): string[] {
-  if (file.format === 'long') return [...file.header, 'interpretation', 'breakpoint', 'reason'];
-  return WIDE_COLUMNS[locale];
+/** The output's shape: the file's format and header, and whether its isolates named genome tasks (two more columns). */
+export type OutputFile = Pick<IsolateFile, 'format' | 'header'> & { genome?: boolean };
+
+const GENOME_COLUMNS: Record<Locale, string[]> = { en: ['genome_prediction', 'genome_comparison'], zh: ['基因组预测', '基因组对比'] };
+const GENOME_VERDICTS: Record<ConcordanceVerdict, Localized> = {
+  agree: { en: 'agree', zh: '一致' },
+  'very-major': { en: 'very major discrepancy (VME)', zh: '极重大不符（VME）' },
+  major: { en: 'major discrepancy (ME)', zh: '重大不符（ME）' },
+  minor: { en: 'minor discrepancy (mE)', zh: '轻微不符（mE）' },
+  'not-comparable': { en: 'not comparable', zh: '不可比' },
+};
+
+/** Header of the output: long files keep theirs and gain three columns (five with genome tasks). */
+export function outputHeader(file: OutputFile, locale: Locale): string[] {
+  const genome = file.genome ? GENOME_COLUMNS[locale] : [];
+  if (file.format === 'long') return [...file.header, 'interpretation', 'breakpoint', 'reason', ...genome];
+  return [...WIDE_COLUMNS[locale], ...genome];
 }
 
-export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: BatchRow, locale: Locale): string[] {
+export function outputCells(file: OutputFile, row: BatchRow, locale: Locale): string[] {
+  const genome = file.genome ? [row.genomePrediction ?? '', row.genomeVerdict ? GENOME_VERDICTS[row.genomeVerdict][locale] : ''] : [];
   if (file.format === 'long') {
     const cells = file.header.map((_, i) => row.cells?.[i] ?? '');
-    return [...cells, row.category, row.breakpoint, row.reason[locale]];
+    return [...cells, row.category, row.breakpoint, row.reason[locale], ...genome];
   }
   return [
     row.isolate,
@@ -282,6 +299,7 @@ export function outputCells(file: Pick<IsolateFile, 'format' | 'header'>, row: B
     row.originalCategory,
     row.breakpoint,
     row.reason[locale],
+    ...genome,
   ];
 }
 

@@ -14,6 +14,8 @@ export interface BatchDownloadRequest {
   /** The interpreted rows as JSON text (the lab_batch.output column): a string crosses to the thread as one copy, 100,000 row objects would be cloned one by one. */
   rowsJson: string;
   locale: Locale;
+  /** The file's isolates named genome tasks: the prediction and comparison columns are written. */
+  genome?: boolean;
 }
 
 /**
@@ -45,8 +47,8 @@ export function* jsonArrayObjects<T>(text: string): Generator<T> {
 }
 
 /** A batch's interpreted file: .xlsx, CSV (UTF-8 with BOM, for Excel) or tab-separated text. */
-export async function batchDownload({ format, fileFormat, longFile, rowsJson, locale }: BatchDownloadRequest): Promise<Buffer> {
-  const file = { format: fileFormat, header: fileFormat === 'long' ? openIsolateFile(longFile).header : [] };
+export async function batchDownload({ format, fileFormat, longFile, rowsJson, locale, genome }: BatchDownloadRequest): Promise<Buffer> {
+  const file = { format: fileFormat, header: fileFormat === 'long' ? openIsolateFile(longFile).header : [], genome: genome === true };
   const rows = jsonArrayObjects<BatchRow>(rowsJson);
   if (format === 'xlsx') return batchWorkbook(file, rows, locale);
   const line = format === 'csv' ? csvLine : tsvLine;

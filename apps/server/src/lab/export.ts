@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { spreadsheetCell, type Locale } from '@mdc/contracts';
 import { CATEGORY_LEGEND } from '@mdc/core/ast';
 import type { z } from 'zod';
-import { outputCells, outputHeader, type BatchRow } from './batch';
+import { outputCells, outputHeader, type BatchRow, type OutputFile } from './batch';
 import { ISOLATE_TESTS } from './catalog';
 import type { IsolateFileFormat } from './isolate-file';
 import type { experimentDetail } from './schemas';
@@ -229,7 +229,7 @@ export async function experimentWorkbook(detail: ExperimentDetail, locale: Local
  * results needed more than 1 GB of heap as one workbook in memory; written this way, its whole
  * download (the rows' text included) fits a 192 MB heap (bench/server/batch-download.ts).
  */
-export async function batchWorkbook(file: { format: IsolateFileFormat; header: string[] }, rows: Iterable<BatchRow>, locale: Locale): Promise<Buffer> {
+export async function batchWorkbook(file: OutputFile, rows: Iterable<BatchRow>, locale: Locale): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,4 +1,4 @@
-import { compareGenomeToMeasured, countVerdicts, type ConcordanceCounts, type ConcordanceVerdict, type DrugPrediction, type MeasuredDrug } from '@mdc/core/resistome';
+import { compareGenomeToMeasured, countVerdicts, type ConcordanceCounts, type ConcordanceVerdict, type DrugConcordance, type DrugPrediction, type MeasuredDrug } from '@mdc/core/resistome';
 import type { Queryable } from '../db';
 import { visibleTask, type TaskRow } from '../blast/tasks';
 import type { GenomeTaskResult } from '../blast/genome/schemas';
@@ -107,6 +107,8 @@ export async function genomeComparison(db: Queryable, userId: number, taskId: st
 export interface BatchGenomeIsolate {
   genomeTask: string;
   measured: MeasuredDrug[];
+  /** Told the comparison of each of its drugs, to write it beside the result. */
+  onCompared?: (drugs: readonly DrugConcordance[]) => void;
 }
 
 /**
@@ -131,7 +133,9 @@ export async function batchGenomeCounts(db: Queryable, userId: number, isolates:
       continue;
     }
     linked++;
-    verdicts.push(...compareGenomeToMeasured(isolate.measured, predictions).drugs.map((d) => d.verdict));
+    const compared = compareGenomeToMeasured(isolate.measured, predictions).drugs;
+    isolate.onCompared?.(compared);
+    verdicts.push(...compared.map((d) => d.verdict));
   }
   return { ...countVerdicts(verdicts), isolates: linked, unlinked };
 }

@@ -75,7 +75,21 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
         };
         const genomeIsolates: BatchGenomeIsolate[] = [];
         const onIsolate = (isolate: FileIsolate, interpreted: readonly BatchRow[]) => {
-          if (isolate.genomeTask) genomeIsolates.push({ genomeTask: isolate.genomeTask, measured: interpreted.map((r) => ({ drug: r.antibiotic, category: r.category || null })) });
+          if (!isolate.genomeTask) return;
+          genomeIsolates.push({
+            genomeTask: isolate.genomeTask,
+            measured: interpreted.map((r) => ({ drug: r.antibiotic, category: r.category || null })),
+            // The same row objects are stored: each result gets the genome's call and the comparison beside it.
+            onCompared: (drugs) => {
+              const byDrug = new Map(drugs.map((d) => [d.drug, d]));
+              for (const r of interpreted) {
+                const d = byDrug.get(r.antibiotic);
+                if (!d) continue;
+                r.genomePrediction = d.predicted ?? '';
+                r.genomeVerdict = d.verdict;
+              }
+            },
+          });
         };
         for (const chunk of interpretFile(knowledge.kb, file, { ...options, onIsolate }, summary)) {
           rows.push(...chunk);

@@ -699,7 +699,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       if (row.kind !== 'batch' || !batch?.format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
       if (row.status !== 'done' || batch.output === null) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
       const downloadFormat = request.query.format;
-      const bytes = await writeBatchDownload({ format: downloadFormat, fileFormat: batch.format, longFile: batch.content, rowsJson: batch.output, locale });
+      const bytes = await writeBatchDownload({ format: downloadFormat, fileFormat: batch.format, longFile: batch.content, rowsJson: batch.output, locale, genome: Boolean(row.summary?.batch?.genome) });
       const type = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8' }[downloadFormat];
       const name = fileName({ number: Number(row.number), sampleName: row.sample_name }, downloadFormat);
       return reply.header('content-disposition', attachment(name)).type(type).send(bytes);

@@ -168,5 +168,16 @@ describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) =>
     const detail = await done(response.json().data.id, alice);
     expect(detail.batch.genome).toEqual({ isolates: 1, unlinked: 1, compared: 3, agree: 1, veryMajor: 1, major: 1, minor: 0, notComparable: 0 });
     expect(detail.genome).toBeNull();
+
+    // The result file gains the genome's call and the comparison beside each result of a linked isolate.
+    for (const [locale, header, vme] of [['en', 'genome_prediction,genome_comparison', 'very major discrepancy (VME)'], ['zh', '基因组预测,基因组对比', '极重大不符（VME）']] as const) {
+      const csv = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${detail.id}/download?format=csv&lang=${locale}`, headers: { authorization: `Bearer ${alice}` } });
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).toBe(`isolate,organism,guideline,antibiotic,method,value,genome_task,interpretation,breakpoint,reason,${header}`);
+      const colistin = lines.find((l) => l.startsWith('K1,') && l.includes(',COL,'))!;
+      expect(colistin).toMatch(new RegExp(`,R,.*,S,${vme.replace(/[()（）]/g, '.')}$`));
+      expect(lines.find((l) => l.startsWith('K2,'))).toMatch(/,,$/);
+    }
   });
 });
