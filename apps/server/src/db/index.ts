@@ -10,8 +10,8 @@ export async function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     const { openPostgres } = await import('./postgres');
     return openPostgres(config.databaseUrl, config.databaseSchema);
   }
-  const { openPglite } = await import('./pglite');
-  if (options.memory) return openPglite(undefined);
+  const { openMemoryPglite, openPglite } = await import('./pglite');
+  if (options.memory) return openMemoryPglite();
   const dir = path.join(config.home, 'db');
   mkdirSync(dir, { recursive: true });
   return openPglite(dir);

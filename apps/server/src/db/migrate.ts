@@ -33,7 +33,10 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
   )`);
   const applied: string[] = [];
+  // Those already applied are skipped without a transaction each (a database started from an image has them all).
+  const seenBefore = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
   for (const migration of migrations) {
+    if (seenBefore.has(migration.version)) continue;
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(4242001)');
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);

@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { loadMigrations, migrate } from './migrate';
 import type { Db, Queryable } from './types';
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Db> {
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(image ? { loadDataDir: image } : {}) });
+  return wrap(pg);
+}
+
+function wrap(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -23,4 +33,50 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
     close: () => pg.close(),
   };
+}
+
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * An in-memory database (the API and browser tests' portals) starts from an image of the
+ * migrated, empty database: a new PGlite runs initdb, 5–30 s on a busy machine, and then every
+ * migration. The image is made once per set of migrations and PGlite version, and kept in the
+ * system's temp folder for the next process (a test file is a process of its own).
+ */
+export async function openMemoryPglite(): Promise<Db> {
+  migrated ??= migratedImage();
+  let image: Blob | undefined;
+  try {
+    image = await migrated;
+    return await openPglite(undefined, image);
+  } catch {
+    // A damaged image file: made again by the next process, this one starts from scratch.
+    migrated = undefined;
+    rmSync(imageFile(), { force: true });
+    return openPglite(undefined);
+  }
+}
+
+function imageFile(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@electric-sql/pglite');
+  const pkg = readFileSync(path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json'), 'utf8');
+  const version = (JSON.parse(pkg) as { version: string }).version;
+  const hash = createHash('sha256').update(version);
+  for (const m of loadMigrations()) hash.update(`\0${m.name}\0${m.sql}`);
+  return path.join(os.tmpdir(), `mdc-pglite-${version}-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function migratedImage(): Promise<Blob> {
+  const file = imageFile();
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const pg = await PGlite.create();
+  await migrate(wrap(pg));
+  const image = await pg.dumpDataDir('none');
+  await pg.close();
+  // Written aside and renamed: a process beside this one never reads half an image.
+  const aside = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
+  renameSync(aside, file);
+  return image;
 }
