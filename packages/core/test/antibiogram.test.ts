@@ -253,6 +253,12 @@ describe('resistance phenotype rates: within the species each definition is for,
     expect(got.some((r) => r[1] === 'sep')).toBe(false);
   });
 
+  it('the file’s ESBL column counts only isolates with a result in it: a blank is not tested', () => {
+    const withColumn = (organism: string, value: '+' | '-' | '') => ({ ...of(organism, { CTX: 'S' }, value === '+' ? ['ESBL'] : []), ...(value ? { phenotypeTests: ['ESBL'] } : {}) });
+    const set = [withColumn('eco', '+'), withColumn('eco', '-'), withColumn('eco', ''), withColumn('eco', ''), withColumn('ecl', '+')];
+    expect(rates(set).filter((r) => r[0] === 'ESBL')).toEqual([['ESBL', 'eco', 1, 2, 50]]);
+  });
+
   it('below the minimum number of isolates a rate gives its count, never a percentage', () => {
     const set = [of('ecl', { MEM: 'R' }), ...Array.from({ length: 30 }, () => of('eco', { MEM: 'S' }))];
     set.push(of('eco', { MEM: 'R' }));

@@ -75,10 +75,10 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
     label: { en: 'ESBL', zh: 'ESBL' },
     name: { en: 'ESBL (reported by the laboratory)', zh: 'ESBL（实验室报告）' },
     scope: ESBL_SCOPE,
-    definition: { en: 'ESBL "+" in the file\'s ESBL column, among all first isolates of the species', zh: '文件 ESBL 列为“+”；分母为该菌种全部第一株' },
+    definition: { en: 'ESBL "+" in the file\'s ESBL column, among first isolates of the species with a result there ("+" or "-"; a blank is not tested)', zh: '文件 ESBL 列为“+”；分母为该列有结果（“+”或“-”，空白为未检测）的该菌种第一株' },
     source: 'CLSI M100 (2025), Table 3A (ESBL confirmatory test); WHONET ESBL field',
     inScope: esblSpecies,
-    tested: () => true,
+    tested: (i) => (i.phenotypeTests ?? []).includes('ESBL'),
     positive: (i) => (i.alerts ?? []).includes('ESBL'),
   },
   {
@@ -106,7 +106,7 @@ export const PHENOTYPES: readonly PhenotypeDefinition[] = [
     },
     source: 'CLSI M100 (2025), Table 2C, oxacillin and cefoxitin comments',
     inScope: aureus,
-    tested: (i) => measured(i, ['OXA', 'FOX']).length > 0 || (i.alerts ?? []).includes('MRSA'),
+    tested: (i) => measured(i, ['OXA', 'FOX']).length > 0 || (i.alerts ?? []).includes('MRSA') || (i.phenotypeTests ?? []).includes('MRSA'),
     positive: (i) => measured(i, ['OXA', 'FOX']).includes('R') || (i.alerts ?? []).includes('MRSA'),
   },
   {

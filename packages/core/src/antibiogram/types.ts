@@ -47,6 +47,8 @@ export interface AntibiogramIsolate {
   screening?: boolean;
   /** Alert codes the interpretation raised for this isolate (MRSA, ESBL, CRE, VRE…). */
   alerts?: readonly string[];
+  /** Phenotype tests the file records a result of, '+' or '-' (WHONET's ESBL, MRSA columns): a blank is not tested. */
+  phenotypeTests?: readonly string[];
   results: readonly AntibiogramResult[];
 }
 

@@ -7,6 +7,11 @@ import { labChineseNames } from '../knowledge';
 /** WHONET test fields whose '+' is the lab's own finding of a resistance phenotype, kept as an alert code. */
 const PHENOTYPE_FIELDS: Readonly<Record<string, string>> = { ESBL: 'ESBL', MRSA: 'MRSA' };
 
+/** The phenotype fields a row records a result of ('+' or '-'); a blank is not tested. */
+export function phenotypeTestsOf(tests: Readonly<Record<string, string>> | null | undefined): string[] {
+  return Object.entries(PHENOTYPE_FIELDS).flatMap(([field, code]) => (/^[+-]/.test(tests?.[field]?.trim() ?? '') ? [code] : []));
+}
+
 /** The interpretation's alerts (issue 14's isolateAlerts) under the names the rate view prints. */
 const ALERT_CODES: Readonly<Record<string, string>> = {
   mrsa: 'MRSA',
@@ -107,6 +112,7 @@ export function antibiogramIsolate(resolver: OrganismResolver, isolate: FileIsol
     results.push({ drug: row.antibiotic, category: row.category as AstCategory, guideline: row.guideline, year: row.year, ...(row.intrinsic ? { intrinsic: true } : {}) });
   }
   const phenotypes = Object.entries(PHENOTYPE_FIELDS).flatMap(([field, code]) => (isolate.tests[field]?.startsWith('+') ? [code] : []));
+  const phenotypeTests = phenotypeTestsOf(isolate.tests);
   const raised = rows.flatMap((row) => (row.alerts ?? []).flatMap((id) => (ALERT_CODES[id] ? [ALERT_CODES[id]!] : [])));
   const context = isolate.context ?? {};
   return {
@@ -122,6 +128,7 @@ export function antibiogramIsolate(resolver: OrganismResolver, isolate: FileIsol
     setting: context.setting ?? '',
     screening: context.screening === true,
     alerts: [...new Set([...phenotypes, ...raised, ...alerts])],
+    phenotypeTests,
     results,
   };
 }

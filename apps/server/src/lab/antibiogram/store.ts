@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db';
 import { interpretFileIsolate, type BatchOptions } from '../batch';
 import type { ExperimentRow } from '../experiments';
 import { isProblem, openIsolateFile, type FileIsolate, type IsolateContext } from '../isolate-file';
-import { antibiogramIsolate, OrganismResolver } from './from-file';
+import { antibiogramIsolate, OrganismResolver, phenotypeTestsOf } from './from-file';
 
 /** What an isolate was measured as: enough to read it again under another guideline year. */
 export interface Measurements {
@@ -197,6 +197,8 @@ interface IsolateRow {
   results: AntibiogramResult[] | string;
   alerts: string[] | string;
   measurements?: Measurements | string;
+  /** The row's phenotype test fields (measurements.tests). */
+  tests?: Record<string, string> | string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -218,7 +220,7 @@ export async function* userIsolates(db: Queryable, userId: number): AsyncGenerat
   for (;;) {
     const rows = await db.query<IsolateRow>(
       `SELECT id, patient_id, specimen_number, specimen_type, collection_date::text AS collection_date, ward, department, setting, sex, age, screening,
-              organism_code, organism_name, organism_zh, gram, results, alerts
+              organism_code, organism_name, organism_zh, gram, results, alerts, measurements->'tests' AS tests
          FROM lab_isolate WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT ${PAGE}`,
       [userId, after],
     );
@@ -237,6 +239,7 @@ export async function* userIsolates(db: Queryable, userId: number): AsyncGenerat
       setting: r.setting as PatientSetting,
       screening: r.screening,
       alerts: json(r.alerts),
+      phenotypeTests: phenotypeTestsOf(r.tests ? json(r.tests) : null),
       results: json(r.results),
     }));
     if (rows.length < PAGE) return;
