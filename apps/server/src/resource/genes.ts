@@ -66,39 +66,6 @@ export function splitClasses(value: string): string[] {
     .map((c) => (c === 'Quaternary Ammonium Compounds' ? 'Quaternary Ammonium Compound' : c));
 }
 
-/**
- * phenotypes.txt with every row of an allele kept: ResFinder lists an allele it files under two
- * classes once per class (aac(6')-Ib-cr as "Aminoglycoside, Quinolone" and again as "Quinolone"),
- * and a map by id would keep only the last. Classes, drugs and PMIDs are joined in file order; the
- * mechanism, notes and required gene are the first row's that says one.
- */
-export function mergedResfinderPhenotypes(text: string, file = 'phenotypes.txt'): Map<string, ResfinderPhenotype> {
-  const lines = text.split(/\r?\n/);
-  const header = lines[0] ?? '';
-  const out = new Map<string, ResfinderPhenotype>();
-  // The header is checked, and each row parsed, by ResFinder's own reader.
-  parseResfinderPhenotypes(header, file);
-  const union = (a: string[], b: string[]) => [...a, ...b.filter((x) => !a.includes(x))];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!line.trim() || line.startsWith('#')) continue;
-    const parsed = parseResfinderPhenotypes(`${header}\n${line}`, file).values().next().value;
-    if (!parsed) continue;
-    const seen = out.get(parsed.id);
-    if (!seen) {
-      out.set(parsed.id, parsed);
-      continue;
-    }
-    seen.class = union(splitClasses(seen.class), splitClasses(parsed.class)).join(', ');
-    seen.drugs = union(seen.drugs, parsed.drugs);
-    seen.pmids = union(seen.pmids, parsed.pmids);
-    seen.mechanism ||= parsed.mechanism;
-    seen.notes ||= parsed.notes;
-    seen.requiredGene ||= parsed.requiredGene;
-  }
-  return out;
-}
-
 /** The rows of the shelf from ResFinder's database and, when there, AMRFinderPlus's catalogue. */
 export function resistanceGeneRows(db: ResfinderDb, catalog?: AmrfinderCatalog): ResistanceGeneRow[] {
   const byId = new Map<string, ResistanceGeneRow>();
@@ -165,7 +132,7 @@ export function readResistanceGenes(dir: string): ResistanceGeneRow[] {
   const catalog = existsSync(path.join(dirs.amrfinderplus, 'fam.tab')) ? readAmrfinderCatalog(dirs.amrfinderplus) : undefined;
   const db = readResfinderDb(dirs.resfinder);
   const phenotypes = path.join(dirs.resfinder, 'phenotypes.txt');
-  return resistanceGeneRows({ genes: db.genes, phenotypes: mergedResfinderPhenotypes(readFileSync(phenotypes, 'utf8'), phenotypes) }, catalog);
+  return resistanceGeneRows({ genes: db.genes, phenotypes: parseResfinderPhenotypes(readFileSync(phenotypes, 'utf8'), phenotypes) }, catalog);
 }
 
 const COLUMNS: Column[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alleleSortKey, geneFamily, mergedResfinderPhenotypes, resistanceGeneRows, splitClasses } from '../../src/resource/genes';
+import { parseResfinderPhenotypes } from '@mdc/refdata/resistome';
+import { alleleSortKey, geneFamily, resistanceGeneRows, splitClasses } from '../../src/resource/genes';
 
 describe('resistance-gene families', () => {
   it.each([
@@ -42,7 +43,7 @@ describe('ResFinder phenotypes with an allele listed twice', () => {
   ].join('\n');
 
   it('keeps every row: classes, drugs and PMIDs joined, the first mechanism', () => {
-    const merged = mergedResfinderPhenotypes(text);
+    const merged = parseResfinderPhenotypes(text);
     expect(merged.size).toBe(2);
     expect(merged.get("aac(6')-Ib-cr_1_DQ303918")).toMatchObject({
       class: 'Aminoglycoside, Quinolone',
@@ -55,7 +56,7 @@ describe('ResFinder phenotypes with an allele listed twice', () => {
   });
 
   it('refuses a file without its header, naming the file', () => {
-    expect(() => mergedResfinderPhenotypes('gene\tclass\n', 'x/phenotypes.txt')).toThrow(/x\/phenotypes.txt, line 1/);
+    expect(() => parseResfinderPhenotypes('gene\tclass\n', 'x/phenotypes.txt')).toThrow(/x\/phenotypes.txt, line 1/);
   });
 
   it('gives one row per allele, drugs as MDC codes, numeric PMIDs, both class files', () => {
@@ -64,7 +65,7 @@ describe('ResFinder phenotypes with an allele listed twice', () => {
       { id: "aac(6')-Ib-cr_1_DQ303918", name: "aac(6')-Ib-cr", variant: 1, accession: 'DQ303918', dbClass: 'quinolone', sequence: new Uint8Array(600) },
       { id: 'blaKPC-2_1_AY034847', name: 'blaKPC-2', variant: 1, accession: 'AY034847', dbClass: 'beta-lactam', sequence: new Uint8Array(882) },
     ];
-    const rows = resistanceGeneRows({ genes, phenotypes: mergedResfinderPhenotypes(text) });
+    const rows = resistanceGeneRows({ genes, phenotypes: parseResfinderPhenotypes(text) });
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ dbClasses: ['aminoglycoside', 'quinolone'], classes: ['Aminoglycoside', 'Quinolone'], drugCodes: ['TOB', 'AMK', 'CIP', 'NOR'], pmids: ['16369542'] });
     expect(rows[1]).toMatchObject({ family: 'blaKPC', drugCodes: ['MEM', 'IPM'], length: 882, amrfinder: null });

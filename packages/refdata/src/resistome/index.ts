@@ -115,7 +115,21 @@ export function parseResfinderPhenotypes(text: string, file = 'phenotypes.txt'):
     if (!line.trim() || line.startsWith('#')) continue;
     const f = line.split('\t');
     if (f.length < 3) throw new ResistomeDataError(file, i + 1, `${f.length} columns, at least 3 expected`);
-    out.set(f[0]!.trim(), { id: f[0]!.trim(), class: f[1]!.trim(), drugs: list(f[2]), pmids: list(f[3]), mechanism: (f[4] ?? '').trim(), notes: (f[5] ?? '').trim(), requiredGene: (f[6] ?? '').trim() });
+    const row: ResfinderPhenotype = { id: f[0]!.trim(), class: f[1]!.trim(), drugs: list(f[2]), pmids: list(f[3]), mechanism: (f[4] ?? '').trim(), notes: (f[5] ?? '').trim(), requiredGene: (f[6] ?? '').trim() };
+    const seen = out.get(row.id);
+    if (!seen) {
+      out.set(row.id, row);
+      continue;
+    }
+    // ResFinder lists an allele it files under two classes once per class (aac(6')-Ib-cr as
+    // "Aminoglycoside, Quinolone" and again as "Quinolone"): every row counts, joined in file order.
+    const union = (a: string[], b: string[]) => [...a, ...b.filter((x) => !a.includes(x))];
+    seen.class = union(list(seen.class), list(row.class)).join(', ');
+    seen.drugs = union(seen.drugs, row.drugs);
+    seen.pmids = union(seen.pmids, row.pmids);
+    seen.mechanism ||= row.mechanism;
+    seen.notes ||= row.notes;
+    seen.requiredGene ||= row.requiredGene;
   }
   return out;
 }
