@@ -9,3 +9,4 @@ export * from './page-head';
 export * from './spreadsheet';
 export * from './breakpoints';
 export * from './identify-sources';
+export * from './alleles';

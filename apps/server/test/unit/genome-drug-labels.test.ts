@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PANEL, PANELS } from '@mdc/core/resistome';
-import { drugLabel, drugLabels, geneClassLabel, tieText } from '../../src/blast/genome/drug-labels';
+import { tieText } from '@mdc/contracts';
+import { drugLabel, drugLabels, geneClassLabel } from '../../src/blast/genome/drug-labels';
 
 /**
  * The genome result names predicted drugs in the page's language and groups them by class: a

@@ -6,7 +6,8 @@ import type { TaskRow } from '../tasks';
 import { CLOSEST_LABEL, callHeadlineParts, nextStep } from '@mdc/core/identify';
 import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
 import type { GenomeTaskResult } from './schemas';
-import { drugLabels, geneClassLabel, tieText } from './drug-labels';
+import { tieText } from '@mdc/contracts';
+import { drugLabels, geneClassLabel } from './drug-labels';
 
 /** Labels of the Typing and Resistance sections, in both languages. */
 const ANALYSIS_TEXT = {

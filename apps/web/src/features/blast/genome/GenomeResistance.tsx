@@ -1,4 +1,5 @@
 import { Alert, Grid, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { tieText } from '@mdc/contracts';
 import type { GenomeResistanceReport, ResistanceGeneReport, ResistanceMutationReport } from '@mdc/core/identify/genome';
 import type { DrugPrediction } from '@mdc/core/resistome';
 import { useLocale } from '../../../lib/i18n/hooks';
@@ -17,23 +18,6 @@ type Group<T> = { group: string; label: string; count: number } | (T & { group?:
 
 const bp = (n: number) => n.toLocaleString('en');
 
-/**
- * Alleles of a tie as a microbiologist writes them, the shared stem once: blaSHV-11/-13/-70
- * (the stem cut after its last hyphen, so that -1B/-1C stay whole).
- */
-export function tieText(alleles: readonly string[]): string {
-  const [first, ...rest] = alleles;
-  if (!first) return '';
-  return [
-    first,
-    ...rest.map((a) => {
-      let common = 0;
-      while (common < a.length && a[common] === first[common]) common++;
-      const cut = first.lastIndexOf('-', common - 1);
-      return cut > 0 ? a.slice(cut) : a;
-    }),
-  ].join('/');
-}
 
 /** Rows of one table with a header row before each group (antd draws it across the columns). */
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string, labelOf: (item: T) => string, orderOf: (item: T) => number): Group<T>[] {
