@@ -40,6 +40,26 @@ export function isReadableFile(file: string): boolean {
   }
 }
 
+/** What every batch command reads the same way: its input files and the output format. */
+export interface BatchInputs {
+  files: string[];
+  format: 'tsv' | 'json';
+}
+
+/**
+ * The input files of a batch command ("--query a.fna b.fna": the files after the first arrive as
+ * positionals) and its `--format`; no file, another format, or a path that is no readable file is
+ * a usage error, said before any work starts. `option` is the option naming the files (`--query`,
+ * `--genes`) and `what` what they are (`ASSEMBLY`, `FILE`).
+ */
+export function batchInputs(named: readonly string[] | undefined, positionals: readonly string[], format: string | undefined, option = '--query', what = 'FILE'): BatchInputs {
+  const files = [...(named ?? []), ...positionals];
+  if (files.length === 0) throw new UsageError(`${option} ${what} is required`);
+  if (format !== 'tsv' && format !== 'json') throw new UsageError(`--format must be tsv or json (not "${format}")`);
+  for (const file of files) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
+  return { files, format };
+}
+
 /**
  * Ends a command that failed for wrong usage — a {@link UsageError}, an option parseArgs refused, or
  * one of the command's own `kinds` (a reference folder that is no reference) — with its message and

@@ -35,7 +35,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'resistome':
       return (await import('../resistome/cli')).runResistomeCommand(rest);
     case 'mlst':
-      return (await import('../blast/genome/mlst-cli')).runMlstCommand(rest);
+      return (await import('../mlst/cli')).runMlstCommand(rest);
     case 'maldi':
       return (await import('../blast/proteome/library-cli')).runMaldiCommand(rest);
     case 'help':

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AssemblyError, readAssembly } from '@mdc/refdata/genome';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { EXIT_USAGE, UsageError, finishBatch, isReadableFile } from '../cli-batch';
-import { MlstSchemes, mlstLine, mlstNote } from './mlst';
+import { EXIT_USAGE, UsageError, batchInputs, finishBatch } from '../blast/cli-batch';
+import { MlstSchemes, mlstLine, mlstNote } from '../blast/genome/mlst';
 
 const usage = `mdc mlst — sequence types (PubMLST 7-gene MLST) of genome assemblies
 
@@ -42,11 +42,7 @@ export async function runMlstCommand(args: string[]): Promise<void> {
       console.log(usage);
       return;
     }
-    // "--query a.fna b.fna": the files after the first arrive as positionals.
-    const queries = [...(values.query ?? []), ...positionals];
-    if (queries.length === 0) throw new UsageError('--query ASSEMBLY is required');
-    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError(`--format must be tsv or json (not "${values.format}")`);
-    for (const file of queries) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
+    const { files: queries } = batchInputs(values.query, positionals, values.format, '--query', 'ASSEMBLY');
     const dataDir = values.data ?? findRefdataDir();
     if (!dataDir) throw new UsageError('no reference data folder: set REFDATA_DIR (or --data DIR) to the folder holding mlst/');
     const schemes = MlstSchemes.of(dataDir);

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { elementsOf, findResistome, normalizeOrganism, predictDrugs, ReportError, readResistanceReport, type DrugPrediction, type ResistomeResult } from '@mdc/core/resistome';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { AssemblyError, readAssembly } from '@mdc/refdata/genome';
-import { EXIT_USAGE, UsageError, finishBatch, isReadableFile, type RefusedInput } from '../blast/cli-batch';
+import { EXIT_USAGE, UsageError, batchInputs, finishBatch, type RefusedInput } from '../blast/cli-batch';
 import { loadResistomeReference, readOrganismNames, ReferenceDataMissing, type ResistomeReferenceData } from './reference';
 
 const MAX_FILE_MB = 32;
@@ -102,13 +102,9 @@ export async function runResistomeCommand(args: string[]): Promise<void> {
       console.log(usage);
       return;
     }
-    // "--query a.fna b.fna": the files after the first arrive as positionals.
-    const queries = [...(values.query ?? []), ...positionals];
-    if (queries.length === 0) throw new UsageError('--query ASSEMBLY is required');
-    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    const { files: queries } = batchInputs(values.query, positionals, values.format, '--query', 'ASSEMBLY');
     const minIdentity = percent(values['min-identity'], '--min-identity', 90);
     const minCoverage = percent(values['min-coverage'], '--min-coverage', 60);
-    for (const file of queries) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
     const started = performance.now();
     const ref = referenceData();
     checkOrganism(ref.organisms, values.organism);
@@ -172,10 +168,7 @@ async function runPredictFromReports(args: string[]): Promise<void> {
     console.log(usage);
     return;
   }
-  const files = [...(values.genes ?? []), ...positionals];
-  if (files.length === 0) throw new UsageError('--genes FILE is required');
-  if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
-  for (const file of files) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
+  const { files } = batchInputs(values.genes, positionals, values.format, '--genes', 'FILE');
   const dir = findRefdataDir();
   // Only the organism check needs the reference data here; the rules are in the code.
   if (values.organism !== undefined && dir) checkOrganism(readOrganismNames(dir), values.organism);

@@ -9,7 +9,7 @@ import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
 import { GenomePool } from './pool';
 import { importedSketchKey, loadReferenceSketches, SketchCache } from './sketch-cache';
-import { EXIT_USAGE, UsageError, finishBatch, isReadableFile } from '../cli-batch';
+import { EXIT_USAGE, UsageError, batchInputs, finishBatch, isReadableFile } from '../cli-batch';
 import type { QueryAnswer, ReferenceInput } from './thread';
 
 const usage = `mdc identify --method genome — identify bacterial genome assemblies by ANI
@@ -135,15 +135,11 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
       console.log(usage);
       return;
     }
-    // "--query a.fna b.fna": the files after the first arrive as positionals.
-    const queries = [...(values.query ?? []), ...positionals];
-    if (queries.length === 0) throw new UsageError('--query FILE is required');
-    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    const { files: queries } = batchInputs(values.query, positionals, values.format);
     const top = Number(values.top);
     if (!Number.isInteger(top) || top < 1) throw new UsageError('--top must be a whole number ≥ 1');
     const threads = Number(values.threads);
     if (!Number.isInteger(threads) || threads < 1) throw new UsageError('--threads must be a whole number ≥ 1');
-    for (const file of queries) if (!isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
     if (values.reference !== undefined && !isReadableFile(path.join(values.reference, 'manifest.tsv'))) {
       throw new UsageError(`${values.reference} has no readable manifest.tsv`);
     }

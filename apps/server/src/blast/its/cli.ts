@@ -8,7 +8,7 @@ import { FastaError, fastaBytesOf, forEachFastaSpan, readFastaFile } from '@mdc/
 import { loadConfig } from '../../config';
 import { openDb } from '../../db';
 import { migrate } from '../../db/migrate';
-import { UsageError, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
+import { UsageError, batchInputs, endedOnUsage, finishBatch, finishSequenceBatch, isReadableFile, type RefusedInput } from '../cli-batch';
 import { WordIndexCache } from '../index-cache';
 import { referenceLines } from '../reference-lines';
 import { HeaderLinesBuilder, describeItsHeader, headerLineReader, linesReferences, mdcHeaderNamesSpecies } from './header-lines';
@@ -244,17 +244,14 @@ export async function runItsIdentify(args: string[]): Promise<void> {
       console.log(usage);
       return;
     }
-    // "--query a.fasta b.fasta": the files after the first arrive as positionals.
-    const queryFiles = [...(values.query ?? []), ...positionals];
-    if (queryFiles.length === 0) throw new UsageError('--query FILE is required');
-    if (values.format !== 'tsv' && values.format !== 'json') throw new UsageError('--format must be tsv or json');
+    const { files: queryFiles } = batchInputs(values.query, positionals, values.format);
     const top = values.top === undefined ? undefined : Number(values.top);
     if (top !== undefined && (!Number.isInteger(top) || top < 1)) throw new UsageError('--top must be a whole number ≥ 1');
     // Every core by default: searchThreadsFor starts further threads only for batches that gain.
     const threadCount = values.threads === undefined ? availableParallelism() : Number(values.threads);
     if (!Number.isInteger(threadCount) || threadCount < 1 || threadCount > 64) throw new UsageError('--threads must be a whole number from 1 to 64');
     if (values['reference-its1'] && !values.reference) throw new UsageError('--reference-its1 needs --reference (the ITS2 reference)');
-    for (const file of [...queryFiles, values.reference, values['reference-its1']]) {
+    for (const file of [values.reference, values['reference-its1']]) {
       if (file !== undefined && !isReadableFile(file)) throw new UsageError(`cannot read ${file}`);
     }
     const { queries, refused } = await readQueries(queryFiles);
