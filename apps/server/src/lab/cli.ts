@@ -4,11 +4,12 @@ import type { Writable } from 'node:stream';
 import type { AstResult } from '@mdc/core/ast';
 import { toLocale, type Locale } from '@mdc/contracts';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { readAstTables } from '@mdc/refdata/whonet';
 import { csvLine, emptySummary, interpretFile, outputCells, outputHeader, tsvLine } from './batch';
 import { breakpointText } from './catalog';
 import { openIsolateFile, parseGuidelineText, IsolateFileError } from './isolate-file';
+import { loadConfig } from '../config';
 import { knowledgeFromTables, type LabKnowledge } from './knowledge';
+import { astTablesOf } from './tables-cache';
 
 const usage = `mdc interpret — interpret antimicrobial susceptibility results (CLSI, EUCAST)
 
@@ -46,8 +47,7 @@ Options:
 function loadKnowledge(dataDir: string | undefined): LabKnowledge {
   const dir = dataDir ?? findRefdataDir();
   if (!dir) throw new UsageError('reference data folder not found: pass --data DIR or set REFDATA_DIR');
-  const { tables } = readAstTables(dir);
-  return knowledgeFromTables(tables, null);
+  return knowledgeFromTables(astTablesOf(dir, loadConfig().home), null);
 }
 
 class UsageError extends Error {}

@@ -4,10 +4,11 @@ import { AntibiogramBuilder, describeRules, type Antibiogram, type AntibiogramFi
 import type { KnowledgeBase } from '@mdc/core/ast';
 import { toLocale, tsvRow, type Locale } from '@mdc/contracts';
 import { findRefdataDir } from '@mdc/refdata/datadir';
-import { readAstTables } from '@mdc/refdata/whonet';
 import { interpretFileIsolate, type BatchOptions } from '../batch';
 import { isProblem, openIsolateFile, parseGuidelineText, IsolateFileError } from '../isolate-file';
+import { loadConfig } from '../../config';
 import { knowledgeFromTables } from '../knowledge';
+import { astTablesOf } from '../tables-cache';
 import { AntibiogramSpecies, antibiogramIsolate, OrganismResolver, reportingPolicy } from './from-file';
 
 const usage = `mdc antibiogram — the cumulative antibiogram (CLSI M39) of a WHONET isolate file
@@ -191,7 +192,7 @@ export async function runAntibiogramCommand(args: string[]): Promise<void> {
     const started = performance.now();
     const dir = (values.data as string | undefined) ?? findRefdataDir();
     if (!dir) throw new UsageError('reference data folder not found: pass --data DIR or set REFDATA_DIR');
-    const { kb } = knowledgeFromTables(readAstTables(dir).tables, null);
+    const { kb } = knowledgeFromTables(astTablesOf(dir, loadConfig().home), null);
     const options: BatchOptions = { ...(guideline ? { guideline: guideline.guideline } : {}), ...(guideline?.year ? { year: guideline.year } : {}) };
     const result = antibiogramOfFile(kb, text, rules, filter, options, period && period !== 'all' ? period : undefined);
     const notes = antibiogramNotes(result.antibiogram, locale);
