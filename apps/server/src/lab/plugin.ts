@@ -31,7 +31,7 @@ import { IsolateFileError, parseGuidelineText, readIsolateFile, type IsolateFile
 import { labKnowledge, type LabKnowledge } from './knowledge';
 import { importHintTexts, LAB_MESSAGES, tooManyResults, type Texts } from './messages';
 import { breakpointRow, choice, experimentDetail, experimentItem as experimentItemSchema } from './schemas';
-import { fieldTexts, readSwitch, validateExperiment } from './validate';
+import { fieldTexts, readSwitch, siteForEngine, validateExperiment } from './validate';
 import { antibiogramRoutes } from './antibiogram/routes';
 import { genomeComparison, linkableGenomeTask, readGenomeTaskId } from './genome-link';
 
@@ -260,7 +260,8 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       const guideline = kb.breakpoints.guideline(query.guideline || kb.defaultGuideline);
       const year = query.year ?? (guideline ? kb.latestYear(guideline) : null);
       if (!organism || !guideline || year === null) return ok(request, reply, { organism: null, guideline, year, list: [] });
-      const site = query.site && query.site !== 'general' ? query.site : undefined;
+      // "Not site-specific (systemic)" offers no drug whose only breakpoint is for another site (cefazolin: uUTI only).
+      const site = siteForEngine(query.site ?? '');
       const drugs = kb.antibioticsWithBreakpoints(organism.code, query.method, guideline, year, site ? { site } : {});
       const panel = usualPanel(organism);
       const order = (code: string) => {

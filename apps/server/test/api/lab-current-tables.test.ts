@@ -77,6 +77,12 @@ describe.each(dbKinds)('the Lab on the current tables (%s)', (kind) => {
     const urine = (await experiment({ sampleType: 'ur', site: 'urinary tract infection', organism: 'Escherichia coli', guideline: 'EUCAST', year: '2025', results: cefazolin })).detail.results[0];
     expect(urine).toMatchObject({ category: 'I', siteUsed: 'Uncomplicated urinary tract infection', breakpointText: 'S ≤ (0.001) · I 0.002–4 · R > 4 mg/L' });
     expect(urine.explanation.en).toBe('S breakpoint (0.001) < MIC 2 mg/L ≤ R breakpoint 4 (EUCAST 2025, Enterobacterales, Uncomplicated urinary tract infection) → I');
+    // The form's drug list for "Not site-specific (systemic)", the blood-culture choice, offers no cefazolin; for urine it does.
+    const offered = async (site: string) =>
+      ((await get(`/api/lab/antibiotics?organism=eco&method=MIC&guideline=EUCAST&year=2025${site ? `&site=${encodeURIComponent(site)}` : ''}`)).body.data.list as { code: string }[]).map((d) => d.code);
+    expect(await offered('')).toContain('CZO');
+    expect(await offered('general')).not.toContain('CZO');
+    expect(await offered('urinary tract infection')).toContain('CZO');
   });
 
   it('reads the site of a WHONET batch from SPEC_TYPE: blood gets no cefazolin category, urine the uUTI row', async () => {

@@ -141,7 +141,7 @@ export default function LabPage() {
   const years = useMemo(() => options?.guidelines.find((g) => g.guideline === guideline)?.years ?? [], [options, guideline]);
   const proposalQuery =
     organism && method && guideline
-      ? { organism, method, guideline, ...(year ? { year } : {}), ...(site && site !== 'general' ? { site } : {}) }
+      ? { organism, method, guideline, ...(year ? { year } : {}), ...(site ? { site } : {}) }
       : null;
 
   const onAdd = (chosen: DrugProposal[]) => {
