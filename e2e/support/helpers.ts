@@ -136,3 +136,20 @@ export async function tableFits(table: Locator): Promise<boolean> {
     return !content || content.scrollWidth <= content.clientWidth + 1;
   });
 }
+
+/**
+ * With MDC_SHOT_DIR set, the page at 1280 and 375 px for people to look at (not an assertion;
+ * without it, nothing). The viewport goes back to 1280 afterwards.
+ */
+export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.MDC_SHOT_DIR;
+  if (!dir) return;
+  const { width: before = 1280, height = 900 } = page.viewportSize() ?? {};
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height });
+    // The layout settles at the new width before the picture.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: before, height });
+}

@@ -7,7 +7,7 @@ import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { pdfFont } from '../../apps/server/src/lab/export';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, logIn, sticksOut } from '../support/helpers';
+import { activeAccount, clickStill, logIn, shots, sticksOut } from '../support/helpers';
 
 let stack: Stack;
 let small: string;
@@ -64,6 +64,7 @@ async function journey(page: Page, locale: 'zh' | 'en') {
   // A cell opens its trend.
   await page.locator('[data-testid=ag-cell][data-cell="eco:AMP"]').click();
   await page.getByTestId('ag-trend-chart').waitFor();
+  await shots(page, `lab-antibiogram-${locale}`);
 
   // Filter by ward: the counts follow.
   await page.getByTestId('ag-ward').click();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { BIOCHEM_PANELS, biochemErrors, decodeProfile } from '@mdc/core/identify/biochem';
 import { pdfAvailable } from '../../apps/server/src/reports/pdf-document';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, shots } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -98,6 +98,7 @@ describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale
     expect(await page.locator('[data-testid="chart-entered"][data-code="ONPG"]').getAttribute('data-reaction')).toBe('+');
     expect(await page.getByTestId('chart-cell').count()).toBe(22 * 4);
     expect(await page.locator('[data-testid="chart-cell"][data-against="true"]').count()).toBeGreaterThan(0);
+    await shots(page, `biochem-result-${locale}`);
     expect(await page.getByTestId('candidate-row').count()).toBe(10);
     expect(await page.getByTestId('quality-tag').first().getAttribute('data-level')).toMatch(/excellent|very good|good|acceptable/);
     expect(await page.getByTestId('biochem-definition').innerText()).toContain(locale === 'en' ? 'Bayes' : '贝叶斯');
