@@ -11,6 +11,9 @@ export function useQueryState<K extends string>(keys: readonly K[]): [QueryValue
   const signature = keys.join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const values = useMemo(() => readQuery(search, keys), [search, signature]);
-  const update = useCallback((patch: QueryPatch<K>) => setSearch((prev) => nextQuery(prev, patch)), [setSearch]);
+  // From the address as it is now, not as the last render saw it: a change made before the page
+  // re-rendered after the previous one (a class chosen, then a word entered at once) would
+  // otherwise write the previous filters back.
+  const update = useCallback((patch: QueryPatch<K>) => setSearch(() => nextQuery(new URLSearchParams(window.location.search), patch)), [setSearch]);
   return [values, update];
 }
