@@ -33,10 +33,11 @@ export default defineConfig({
           include: ['e2e/tests/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // After the unit and API files, two files at a time: a journey file keeps about one core
-          // busy (its portal, Chromium and the runner: 48 s of CPU in a 58 s file), and one at a
-          // time left the other core idle through 13 of CI's minutes. Each file has its own portal,
-          // port, MDC_HOME, database and SMTP server.
+          fileParallelism: false,
+          // After the unit and API files, alone: two journey files at a time (2026-11-29, CI on a
+          // clean clone) each took twice as long (resource 274 s, blast 178 s, search 187 s) and
+          // the browser phase as a whole no less (about 12.5 min): Chromium's CPU fills the core
+          // the file's own process leaves.
           sequence: { groupOrder: 1 },
         },
       },
