@@ -36,6 +36,7 @@ function wrap(pg: PGlite): Db {
 }
 
 let migrated: Promise<Blob> | undefined;
+let imagePath: string | undefined;
 
 /**
  * An in-memory database (the API and browser tests' portals) starts from an image of the
@@ -44,15 +45,14 @@ let migrated: Promise<Blob> | undefined;
  * system's temp folder for the next process (a test file is a process of its own).
  */
 export async function openMemoryPglite(): Promise<Db> {
-  migrated ??= migratedImage();
-  let image: Blob | undefined;
+  const file = (imagePath ??= imageFile());
+  migrated ??= migratedImage(file);
   try {
-    image = await migrated;
-    return await openPglite(undefined, image);
+    return await openPglite(undefined, await migrated);
   } catch {
     // A damaged image file: made again by the next process, this one starts from scratch.
     migrated = undefined;
-    rmSync(imageFile(), { force: true });
+    rmSync(file, { force: true });
     return openPglite(undefined);
   }
 }
@@ -67,8 +67,7 @@ function imageFile(): string {
   return path.join(os.tmpdir(), `mdc-pglite-${version}-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-async function migratedImage(): Promise<Blob> {
-  const file = imageFile();
+async function migratedImage(file: string): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const pg = await PGlite.create();
   await migrate(wrap(pg));
