@@ -30,14 +30,24 @@ describe('prediction rules', () => {
   });
 
   it('quinolones under CLSI 2019+: one QRDR change is not ciprofloxacin R, three are; two with a qnr are', () => {
-    expect(call([mutation('gyrA_S83L')], 'CIP').prediction).toBe('S');
+    expect(call([mutation('gyrA_S83L')], 'CIP').prediction).not.toBe('R');
     expect(call([mutation('gyrA_S83L'), mutation('gyrA_D87N'), mutation('parC_S80I')], 'CIP').prediction).toBe('R');
     // Both targets changed (gyrA with parC/parE): ciprofloxacin R; two gyrA changes alone, or levofloxacin, stay uncertain.
     expect(call([mutation('gyrA_S83L'), mutation('parC_S80I')], 'CIP')).toMatchObject({ prediction: 'R', rule: expect.stringMatching(/^qrdr-gyra-parc/) });
     expect(call([mutation('gyrA_S83L'), mutation('gyrA_D87N')], 'CIP').prediction).toBe('uncertain');
     expect(call([mutation('gyrA_S83L'), mutation('parC_S80I')], 'LVX').prediction).toBe('uncertain');
     expect(call([mutation('gyrA_S83L'), mutation('parC_S80I'), gene('qnrS1')], 'LVX')).toMatchObject({ prediction: 'R', rule: expect.stringMatching(/^qrdr-2-pmqr/) });
-    expect(call([gene('qnrS1')], 'CIP').prediction).toBe('S');
+    expect(call([gene('qnrS1')], 'CIP').prediction).not.toBe('R');
+  });
+
+  it('low-level quinolone resistance (one QRDR change, or a PMQR gene alone) is uncertain for ciprofloxacin under CLSI 2019+ (S ≤ 0.25, R ≥ 1: it lands across them), S for levofloxacin (R ≥ 2)', () => {
+    expect(call([mutation('gyrA_S83L')], 'CIP')).toMatchObject({ prediction: 'uncertain', evidence: 'gyrA_S83L', rule: expect.stringMatching(/^qrdr-1-cip: CLSI M100 \(2019\+\).*PMID 31043468/) });
+    expect(call([gene('qnrS1')], 'CIP')).toMatchObject({ prediction: 'uncertain', evidence: 'qnrS1', rule: expect.stringMatching(/^pmqr-alone-cip: /) });
+    expect(call([gene("aac(6')-Ib-cr5")], 'CIP').prediction).toBe('uncertain');
+    expect(call([mutation('gyrA_S83L')], 'LVX').prediction).toBe('S');
+    expect(call([gene('qnrS1')], 'LVX').prediction).toBe('S');
+    // A lineage polymorphism of parE is no QRDR change: nothing for ciprofloxacin.
+    expect(call([mutation('parE_I529L')], 'CIP').prediction).toBe('S');
   });
 
   it('aminoglycosides: AAC(3)-II gentamicin and tobramycin, AAC(6\')-Ib tobramycin only, AAC(3)-VI gentamicin only', () => {
@@ -80,6 +90,17 @@ describe('reports of other tools', () => {
       ['S2', ['gene:tet(A)(partial)']],
     ]);
     expect(readResistanceReport(amrfinder, 'amr.tsv')).toEqual(samples);
+  });
+
+  it('AMRFinderPlus INTERNAL_STOP: the gene is read as interrupted, its R claim uncertain; a whole copy of the same gene counts', () => {
+    const header = amrfinder.split('\n')[0];
+    const stop = 'S4\tNA\tc1\t1\t861\t+\tblaTEM-1\tTEM-1\tcore\tAMR\tAMR\tBETA-LACTAM\tBETA-LACTAM\tINTERNAL_STOP';
+    const [s4] = readAmrfinderReport([header, stop].join('\n'), 'stop.tsv');
+    expect(s4!.elements).toEqual([{ kind: 'gene', symbol: 'blaTEM-1', subclass: 'BETA-LACTAM', partial: false, interrupted: true }]);
+    expect(call(s4!.elements, 'AMP')).toMatchObject({ prediction: 'uncertain', evidence: 'blaTEM-1 (internal stop)', rule: expect.stringMatching(/^bla-penicillinase\+internal-stop: .*internal stop codon/) });
+    const whole = 'S4\tNA\tc9\t1\t861\t+\tblaTEM-1\tTEM-1\tcore\tAMR\tAMR\tBETA-LACTAM\tBETA-LACTAM\tALLELEX';
+    const [both] = readAmrfinderReport([header, stop, whole].join('\n'), 'stop.tsv');
+    expect(call(both!.elements, 'AMP')).toMatchObject({ prediction: 'R', evidence: 'blaTEM-1' });
   });
 
   it('names the missing columns with the file and the line, and a short row with its line', () => {

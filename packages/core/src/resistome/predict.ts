@@ -22,6 +22,8 @@ export interface ResistanceElement {
   subclass?: string;
   intrinsic?: boolean;
   partial?: boolean;
+  /** A stop codon inside the gene (AMRFinderPlus `INTERNAL_STOP`): the protein may be cut short. */
+  interrupted?: boolean;
 }
 
 export interface DrugPrediction {
@@ -114,12 +116,14 @@ export function predictDrugs(elements: readonly ResistanceElement[], options: Pr
         fired.push({ rule: undefined, call: 'uncertain', evidence: [e], source: 'AMRFinderPlus subclass (no curated rule for this gene and drug)', id: 'amrfinder-subclass' });
       }
     }
-    // A partial gene (cut at a contig end, or a report's PARTIAL): whether the whole gene is there is not shown.
+    // A partial gene (cut at a contig end, or a report's PARTIAL) or one with an internal stop codon:
+    // whether a whole, working enzyme is made is not shown.
     for (const f of fired) {
-      if (f.call === 'R' && f.evidence.length > 0 && f.evidence.every((e) => e.partial)) {
+      if (f.call === 'R' && f.evidence.length > 0 && f.evidence.every((e) => e.partial || e.interrupted)) {
+        const interrupted = f.evidence.some((e) => e.interrupted);
         f.call = 'uncertain';
-        f.id += '+partial';
-        f.source += '; only a partial gene shows it';
+        f.id += interrupted ? '+internal-stop' : '+partial';
+        f.source += interrupted ? '; the gene carries an internal stop codon (AMRFinderPlus INTERNAL_STOP): the protein may be truncated and inactive' : '; only a partial gene shows it';
       }
     }
     // An allele tie whose alleles disagree on this drug: the claim is not shown.
@@ -131,7 +135,7 @@ export function predictDrugs(elements: readonly ResistanceElement[], options: Pr
       return { drug, drugName, prediction: 'S' as const, evidence: '', rule: 'no-mechanism: no known resistance gene or mutation for this drug was found' };
     }
     const top = fired.filter((f) => CALL_RANK[f.call] === best);
-    const evidence = [...new Set(top.flatMap((f) => f.evidence.map((e) => e.symbol + (e.partial ? ' (partial)' : ''))))].join('; ');
+    const evidence = [...new Set(top.flatMap((f) => f.evidence.map((e) => e.symbol + (e.partial ? ' (partial)' : e.interrupted ? ' (internal stop)' : ''))))].join('; ');
     const rule = [...new Map(top.map((f) => [f.id, `${f.id}: ${f.source}`])).values()].join(' | ');
     return { drug, drugName, prediction: best === CALL_RANK.R ? ('R' as const) : ('uncertain' as const), evidence, rule };
   });

@@ -81,14 +81,17 @@ function group(file: string, pairs: [string, ResistanceElement][]): ReportSample
   const out = new Map<string, ResistanceElement[]>();
   for (const [sample, e] of pairs) {
     const list = out.get(sample) ?? [];
-    if (!list.some((x) => x.symbol === e.symbol)) list.push(e);
+    const i = list.findIndex((x) => x.symbol === e.symbol);
+    // A symbol found twice counts once: a whole, uninterrupted copy before a partial or interrupted one.
+    if (i < 0) list.push(e);
+    else if ((list[i]!.partial || list[i]!.interrupted) && !e.partial && !e.interrupted) list[i] = e;
     out.set(sample, list);
   }
   if (out.size === 0) return [{ sample: baseName(file), elements: [] }];
   return [...out].map(([sample, elements]) => ({ sample, elements }));
 }
 
-/** AMRFinderPlus (3.x `Gene symbol` or 4.x `Element symbol`); AMR elements only; `Name` is the sample when present. */
+/** AMRFinderPlus (3.x `Gene symbol` or 4.x `Element symbol`); AMR elements only; `Name` is the sample when present; PARTIAL hits partial, INTERNAL_STOP hits interrupted. */
 export function readAmrfinderReport(text: string, file: string): ReportSample[] {
   const t = table(text, file);
   const c = columns(t, file, { symbol: ['Gene symbol', 'Element symbol'], subclass: ['Subclass'], class: ['Class'] });
@@ -103,7 +106,10 @@ export function readAmrfinderReport(text: string, file: string): ReportSample[] 
     if (!symbol) continue;
     const point = (subtype >= 0 && cells[subtype]!.trim() === 'POINT') || /^POINT/.test(method >= 0 ? cells[method]! : '');
     const m = method >= 0 ? cells[method]!.trim() : '';
-    pairs.push([name >= 0 ? cells[name]!.trim() : baseName(file), { kind: point ? 'mutation' : 'gene', symbol, subclass: cells[c.subclass!]!.trim(), partial: /^PARTIAL/.test(m) }]);
+    // PARTIAL/PARTIAL_CONTIG_END: a part of the gene; INTERNAL_STOP: the whole gene with a stop codon inside.
+    const element: ResistanceElement = { kind: point ? 'mutation' : 'gene', symbol, subclass: cells[c.subclass!]!.trim(), partial: /^PARTIAL/.test(m) };
+    if (/^INTERNAL_STOP/.test(m)) element.interrupted = true;
+    pairs.push([name >= 0 ? cells[name]!.trim() : baseName(file), element]);
   }
   return group(file, pairs);
 }

@@ -43,6 +43,11 @@ const QRDR_TOPO_IV = /^(parC_(S80|E84|G78)|parE_(S458|L445|E460))[A-Z*]+$/;
 const PMQR = /^(qnr[A-Z]|aac\(6'\)-Ib-cr|qepA|oqx[AB])/;
 
 const CLSI_QUINOLONE = 'CLSI M100 (2019+) Enterobacterales ciprofloxacin S ≤ 0.25, R ≥ 1 mg/L, levofloxacin S ≤ 0.5, R ≥ 2; Hooper & Jacoby 2015 (PMID 26209462): one QRDR change gives 0.25–0.5 mg/L, two or three ≥ 1';
+/**
+ * Low-level fluoroquinolone resistance (one QRDR change, or one PMQR gene) under the 2019 CLSI
+ * ciprofloxacin breakpoints: the revision lowered them to catch it, and it lands across them.
+ */
+const LOW_LEVEL_FQ = 'CLSI M100 (2019+) ciprofloxacin S ≤ 0.25, I 0.5, R ≥ 1 mg/L, lowered from S ≤ 1 / R ≥ 4 to catch low-level resistance the earlier breakpoints called susceptible (Van et al. 2019, PMID 31043468); a first-step mechanism gives ciprofloxacin MICs around these breakpoints (S, I or R), so the genome does not separate S from R';
 const BUSH = 'Bush & Jacoby 2010 (PMID 19995920) functional classes; ResFinder phenotypes';
 
 export const PREDICTION_RULES: readonly PredictionRule[] = [
@@ -86,8 +91,10 @@ export const PREDICTION_RULES: readonly PredictionRule[] = [
   { id: 'qrdr-gyra-parc', drugs: ['CIP'], call: 'R', match: { symbol: QRDR_GYRA }, with: { symbol: QRDR_TOPO_IV }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}; a gyrA change with a parC/parE change (the second target) gives ciprofloxacin ≥ 1 mg/L (Kleborate scores it fluoroquinolone resistant); levofloxacin's higher breakpoint leaves it uncertain` },
   { id: 'qrdr-2', drugs: ['CIP', 'LVX'], call: 'uncertain', match: { symbol: QRDR }, min: 2, organisms: ENTEROBACTERALES, source: CLSI_QUINOLONE },
   { id: 'qrdr-1-pmqr', drugs: ['CIP', 'LVX'], call: 'uncertain', match: { symbol: QRDR }, with: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}; one QRDR change with a PMQR gene lands around the breakpoint` },
-  { id: 'qrdr-1', drugs: ['CIP', 'LVX'], call: 'none', match: { symbol: QRDR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}: one change alone stays S/I` },
-  { id: 'pmqr-alone', drugs: ['CIP', 'LVX'], call: 'none', match: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: 'Jacoby et al. 2014 (PMID 25584240): qnr/aac(6\')-Ib-cr/oqxAB alone raise ciprofloxacin 4–8-fold, mostly to ≤ 0.25–0.5' },
+  { id: 'qrdr-1-cip', drugs: ['CIP'], call: 'uncertain', match: { symbol: QRDR }, organisms: ENTEROBACTERALES, source: `${LOW_LEVEL_FQ}: one QRDR change alone` },
+  { id: 'qrdr-1', drugs: ['LVX'], call: 'none', match: { symbol: QRDR }, organisms: ENTEROBACTERALES, source: `${CLSI_QUINOLONE}: one change alone stays under the levofloxacin R breakpoint (S/I)` },
+  { id: 'pmqr-alone-cip', drugs: ['CIP'], call: 'uncertain', match: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: `${LOW_LEVEL_FQ}: a PMQR gene alone (Jacoby et al. 2014, PMID 25584240: qnr/aac(6')-Ib-cr/oqxAB raise ciprofloxacin 4–8-fold)` },
+  { id: 'pmqr-alone', drugs: ['LVX'], call: 'none', match: { symbol: PMQR }, organisms: ENTEROBACTERALES, source: 'Jacoby et al. 2014 (PMID 25584240): qnr/aac(6\')-Ib-cr/oqxAB alone raise levofloxacin 4–8-fold, under its R breakpoint (≥ 2)' },
   { id: 'qrdr-nal', drugs: ['NAL'], call: 'R', match: { symbol: QRDR }, organisms: ENTEROBACTERALES, source: 'Hooper & Jacoby 2015 (PMID 26209462): one QRDR change confers nalidixic acid resistance' },
   // Folate pathway
   { id: 'sul-dfr', drugs: ['SXT'], call: 'R', match: { symbol: /^sul[1-4]/ }, with: { symbol: /^dfr/ }, source: 'Sköld 2001 (PMID 11181432): co-trimoxazole resistance needs both a sul and a dfr gene' },
