@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { clientKey } from './http/client';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import { registerTextInput } from './http/text-input';
 import { entityTitleName } from './resource/page-names';
 import { envelope, requestLocale } from './http/envelope';
 import { openApiInfo } from './http/openapi';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBody(app);
+  registerTextInput(app);
 
   const db = options.db ?? (await openDb(config, { memory: options.memoryDb }));
   const applied = await migrate(db);

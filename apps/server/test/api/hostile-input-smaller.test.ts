@@ -1,0 +1,56 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccountToken } from '../support/accounts';
+import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
+import { buildSmallDataDir } from '../unit/support/small-refdata';
+
+/** The smaller findings of issue 28: each hostile input answered with a 4xx naming the field, in the request's language. */
+
+let small: string;
+beforeAll(() => {
+  small = buildSmallDataDir();
+});
+afterAll(() => rmSync(small, { recursive: true, force: true }));
+
+describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
+  let portal: TestPortal;
+  let token: string;
+
+  beforeAll(async () => {
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_MAIL_ADDRESS: '0' });
+    await portal.app.refdata.runImport(small);
+    token = await activeAccountToken(portal, 'hostile');
+  });
+  afterAll(async () => portal?.close());
+
+  const count = async (table: string) => Number((await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
+
+  it('refuses a NUL character in a query, a path, a form or a JSON body with 400 naming the field', async () => {
+    const get = (url: string, locale: 'zh' | 'en' = 'en') => call(portal, 'GET', url, undefined, { token, locale });
+    const query = await get('/api/resource/breakpoints?organism=eco%00');
+    expect(query.status).toBe(400);
+    expect(query.body.msg).toBe('organism: holds a NUL character (U+0000), which no text may contain');
+    expect(query.body.data.fields.organism).toBe(query.body.msg);
+    const zh = await get('/api/resource/genes?q=bla%00', 'zh');
+    expect(zh.status).toBe(400);
+    expect(zh.body.msg).toBe('q：含有空字符（U+0000），文本中不能有该字符');
+    const path = await get('/api/resource/taxa/abc%00');
+    expect(path.status).toBe(400);
+    expect(path.body.msg).toMatch(/^id: holds a NUL character/);
+
+    const experiments = await count('lab_experiment');
+    const form = await call(portal, 'POST', '/api/lab/experiments', { sampleName: 'urine\u0000 1', organism: 'Escherichia coli', method: 'MIC' }, { token, locale: 'en' });
+    expect(form.status).toBe(400);
+    expect(form.body.data.fields).toEqual({ sampleName: 'sampleName: holds a NUL character (U+0000), which no text may contain' });
+    expect(await count('lab_experiment')).toBe(experiments);
+
+    const tasks = await count('blast_task');
+    const json = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'conventional', sampleName: 'a\u0000b', reactions: { IND: '+' } } as never, { locale: 'en', json: true });
+    expect(json.status).toBe(400);
+    expect(json.body.msg).toMatch(/^sampleName: holds a NUL character/);
+    const nested = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'conventional', reactions: { 'IND\u0000': '+' } } as never, { locale: 'en', json: true });
+    expect(nested.status).toBe(400);
+    expect(nested.body.msg).toBe('reactions: holds a NUL character (U+0000), which no text may contain');
+    expect(await count('blast_task')).toBe(tasks);
+  });
+});
