@@ -1,7 +1,13 @@
 /**
  * Predicted vs measured susceptibility on the 500 dev E. coli (`resistome/geno_pheno`: AMRFinderPlus
  * reports and measured CLSI S/I/R from the NCBI AST browser, via AMRgen), MDC's rules beside a
- * 30-line class rule. Measured I is left out. Usage: npx tsx bench/resistome/predict-vs-measured.ts [--markdown]
+ * 30-line class rule. Measured I is left out.
+ *
+ * Each submitted category is also read against its own MIC under CLSI 2020 (M100 30th ed., the
+ * isolates were collected in 2019–2020; breakpoints from the shared AMR package table): a label
+ * its MIC contradicts is counted and listed, never dropped; a second table scores the set with
+ * those labels re-read from their MIC (a MIC that allows the submitted category keeps it).
+ * Usage: npx tsx bench/resistome/predict-vs-measured.ts [--errors] [--labels]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,18 +16,64 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readAmrfinderReport, predictDrugs, type ResistanceElement } from '@mdc/core/resistome';
 
 const DRUGS = ['AMP', 'CIP', 'LVX', 'CRO', 'CAZ', 'FEP', 'ATM', 'GEN', 'TOB', 'SXT', 'TCY'];
-const dir = path.join(findRefdataDir() ?? '../shared/data', 'resistome/geno_pheno');
+const data = findRefdataDir() ?? '../shared/data';
+const dir = path.join(data, 'resistome/geno_pheno');
 const reports = readAmrfinderReport(gunzipSync(readFileSync(path.join(dir, 'ecoli_amrfinderplus_dev.tsv.gz'))).toString('utf8'), 'ecoli_amrfinderplus_dev.tsv');
-const measured = new Map<string, Map<string, string>>();
+
+/** CLSI 2020 MIC breakpoints for Enterobacterales (S ≤ bS, R ≥ bR), non-UTI, from the AMR package 3.0.0 table. */
+const TABLE = 'CLSI 2020';
+const breakpoints = new Map<string, { s: number; r: number }>();
+{
+  const rows = readFileSync(path.join(data, 'amr/amr-3.0.0/clinical_breakpoints.tsv'), 'utf8').split('\n');
+  const h = rows[0]!.split('\t');
+  const c = (n: string) => h.indexOf(n);
+  for (const line of rows.slice(1)) {
+    const f = line.split('\t');
+    if (f[c('guideline')] !== TABLE || f[c('method')] !== 'MIC' || f[c('type')] !== 'human' || f[c('mo')] !== 'B_[ORD]_ENTRBCTR' || f[c('uti')] !== 'FALSE') continue;
+    const drug = f[c('ab')]!;
+    if (DRUGS.includes(drug) && !breakpoints.has(drug)) breakpoints.set(drug, { s: Number(f[c('breakpoint_S')]), r: Number(f[c('breakpoint_R')]) });
+  }
+  for (const d of DRUGS) if (!breakpoints.has(d)) throw new Error(`no ${TABLE} MIC breakpoint for ${d}`);
+}
+/** The categories a reported MIC (`<=0.5`, `>16`, `2/38`, `1`) allows under the table. */
+function categoriesOf(mic: string, drug: string): Set<string> {
+  const { s, r } = breakpoints.get(drug)!;
+  const m = /^(<=|<|>=|>)?([\d.]+)/.exec(mic.split('/')[0]!.trim());
+  if (!m) return new Set();
+  const v = Number(m[2]);
+  // A dilution series doubles: `>16` is ≥ 32, `<0.5` is ≤ 0.25.
+  const [lo, hi] = m[1] === '<=' ? [0, v] : m[1] === '<' ? [0, v / 2] : m[1] === '>=' ? [v, Infinity] : m[1] === '>' ? [v * 2, Infinity] : [v, v];
+  const out = new Set<string>();
+  if (lo <= s) out.add('S');
+  if (hi > s && lo < r) out.add('I');
+  if (hi >= r) out.add('R');
+  return out;
+}
+
+const submitted = new Map<string, Map<string, string>>();
+const reread = new Map<string, Map<string, string>>();
+const labelErrors: string[] = [];
+const labelCounts = new Map<string, number>();
 const ast = gunzipSync(readFileSync(path.join(dir, 'ecoli_ast_dev.tsv.gz'))).toString('utf8').split('\n');
 const h = ast[0]!.split('\t');
-const [iId, iDrug, iPheno, iGuide] = ['id', 'drug', 'pheno_provided', 'guideline'].map((c) => h.indexOf(c));
+const [iId, iDrug, iPheno, iGuide, iMic] = ['id', 'drug', 'pheno_provided', 'guideline', 'mic'].map((c) => h.indexOf(c));
 for (const line of ast.slice(1)) {
   const f = line.split('\t');
   if (f.length < h.length || f[iGuide!] !== 'CLSI') continue;
-  const m = measured.get(f[iId!]!) ?? new Map<string, string>();
-  m.set(f[iDrug!]!, f[iPheno!]!);
-  measured.set(f[iId!]!, m);
+  const [id, drug, label, mic] = [f[iId!]!, f[iDrug!]!, f[iPheno!]!, f[iMic!]!];
+  for (const m of [submitted, reread]) if (!m.has(id)) m.set(id, new Map());
+  submitted.get(id)!.set(drug, label);
+  let label2 = label;
+  if (DRUGS.includes(drug)) {
+    const allowed = categoriesOf(mic, drug);
+    if (allowed.size > 0 && !allowed.has(label)) {
+      label2 = allowed.size === 1 ? [...allowed][0]! : label;
+      const key = `${drug} submitted ${label}, MIC ${mic} = ${[...allowed].join('/')}`;
+      labelCounts.set(key, (labelCounts.get(key) ?? 0) + 1);
+      labelErrors.push(`${id}\t${drug}\tMIC ${mic}\tsubmitted ${label}\t${TABLE} ${[...allowed].join('/')}`);
+    }
+  }
+  reread.get(id)!.set(drug, label2);
 }
 
 /** The peer: the class rule the issue describes, as a lab would write it in 30 lines. */
@@ -47,7 +99,6 @@ function classRule(elements: readonly ResistanceElement[], drug: string): 'R' | 
 
 type Tally = { n: number; agree: number; S: number; R: number; me: number; vme: number; uncertain: number };
 const blank = (): Tally => ({ n: 0, agree: 0, S: 0, R: 0, me: 0, vme: 0, uncertain: 0 });
-const tallies = { mdc: new Map<string, Tally>(), peer: new Map<string, Tally>() };
 const add = (t: Tally, m: string, p: string) => {
   t.n++;
   if (m === 'S') t.S++;
@@ -57,34 +108,53 @@ const add = (t: Tally, m: string, p: string) => {
   else if (m === 'S') t.me++;
   else t.vme++;
 };
-const errors: string[] = [];
-for (const { sample, elements } of reports) {
-  const m = measured.get(sample);
-  if (!m) continue;
-  const preds = new Map(predictDrugs(elements, { organism: 'Escherichia coli', drugs: DRUGS }).map((p) => [p.drug, p]));
-  for (const drug of DRUGS) {
-    const truth = m.get(drug);
-    if (truth !== 'S' && truth !== 'R') continue;
-    for (const [tool, call] of [['mdc', preds.get(drug)!.prediction], ['peer', classRule(elements, drug)]] as const) {
-      const map = tallies[tool];
-      for (const key of [drug, 'pooled']) {
-        if (!map.has(key)) map.set(key, blank());
-        add(map.get(key)!, truth, call);
-      }
-    }
-    const p = preds.get(drug)!;
-    if (p.prediction !== 'uncertain' && p.prediction !== truth) errors.push(`${sample}\t${drug}\tmeasured ${truth}\tpredicted ${p.prediction}\t${p.evidence || '-'}\t${p.rule.split(':')[0]}`);
-  }
-}
+const predictions = new Map(reports.map(({ sample, elements }) => [sample, { elements, preds: new Map(predictDrugs(elements, { organism: 'Escherichia coli', drugs: DRUGS }).map((p) => [p.drug, p])) }]));
 const pct = (a: number, b: number) => (b === 0 ? '–' : ((100 * a) / b).toFixed(1));
-const row = (t: Tally) => `${t.n} | ${t.R} | ${pct(t.agree, t.n - t.uncertain)} | ${pct(t.me, t.S)} | ${pct(t.vme, t.R)} | ${pct(t.uncertain, t.n)}`;
-console.log('| drug | calls | measured R | MDC agreement % | MDC ME % | MDC VME % | MDC uncertain % | class rule agreement % | class rule ME % | class rule VME % |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const key of [...DRUGS, 'pooled']) {
-  const a = tallies.mdc.get(key)!;
-  const b = tallies.peer.get(key)!;
-  const [, , ag, me, vme, un] = row(a).split(' | ');
-  const [, , pag, pme, pvme] = row(b).split(' | ');
-  console.log(`| ${key} | ${a.n} | ${a.R} | ${ag} | ${me} | ${vme} | ${un} | ${pag} | ${pme} | ${pvme} |`);
+
+function score(measured: Map<string, Map<string, string>>): { table: string[]; errors: string[] } {
+  const tallies = { mdc: new Map<string, Tally>(), peer: new Map<string, Tally>() };
+  const errors: string[] = [];
+  for (const [sample, { elements, preds }] of predictions) {
+    const m = measured.get(sample);
+    if (!m) continue;
+    for (const drug of DRUGS) {
+      const truth = m.get(drug);
+      if (truth !== 'S' && truth !== 'R') continue;
+      for (const [tool, call] of [['mdc', preds.get(drug)!.prediction], ['peer', classRule(elements, drug)]] as const) {
+        const map = tallies[tool];
+        for (const key of [drug, 'pooled']) {
+          if (!map.has(key)) map.set(key, blank());
+          add(map.get(key)!, truth, call);
+        }
+      }
+      const p = preds.get(drug)!;
+      if (p.prediction !== 'uncertain' && p.prediction !== truth) errors.push(`${sample}\t${drug}\tmeasured ${truth}\tpredicted ${p.prediction}\t${p.evidence || '-'}\t${p.rule.split(':')[0]}`);
+    }
+  }
+  const row = (t: Tally) => [t.n, t.R, pct(t.agree, t.n - t.uncertain), pct(t.me, t.S), pct(t.vme, t.R), pct(t.uncertain, t.n)];
+  const table = [
+    '| drug | calls | measured R | MDC agreement % | MDC ME % | MDC VME % (n) | MDC uncertain % | class rule agreement % | class rule ME % | class rule VME % (n) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const key of [...DRUGS, 'pooled']) {
+    const a = tallies.mdc.get(key)!;
+    const b = tallies.peer.get(key)!;
+    const [n, r, ag, me, vme, un] = row(a);
+    const [, , pag, pme, pvme] = row(b);
+    table.push(`| ${key} | ${n} | ${r} | ${ag} | ${me} | ${vme} (${a.vme}) | ${un} | ${pag} | ${pme} | ${pvme} (${b.vme}) |`);
+  }
+  return { table, errors };
 }
-if (process.argv.includes('--errors')) console.log('\n' + errors.join('\n'));
+
+const asSubmitted = score(submitted);
+const reRead = score(reread);
+console.log('### Measured categories as submitted\n');
+console.log(asSubmitted.table.join('\n'));
+console.log(`\n### Submitted categories read against their MIC under ${TABLE} (M100 30th ed.)\n`);
+const totalLabels = [...labelCounts.values()].reduce((a, b) => a + b, 0);
+console.log(`${totalLabels} of the 11 drugs' labels disagree with their own MIC under ${TABLE}; none dropped:`);
+for (const [k, n] of [...labelCounts].sort()) console.log(`- ${k}: ${n}`);
+console.log(`\nThe same run with those labels re-read from their MIC (a MIC that allows the submitted category keeps it):\n`);
+console.log(reRead.table.join('\n'));
+if (process.argv.includes('--labels')) console.log('\n' + labelErrors.join('\n'));
+if (process.argv.includes('--errors')) console.log('\n### Errors, as submitted\n\n' + asSubmitted.errors.join('\n') + `\n\n### Errors, labels re-read under ${TABLE}\n\n` + reRead.errors.join('\n'));
