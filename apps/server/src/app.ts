@@ -17,6 +17,7 @@ import { clientKey } from './http/client';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { registerTextInput } from './http/text-input';
+import { registerMultipartChecks } from './http/multipart';
 import { entityTitleName } from './resource/page-names';
 import { envelope, requestLocale } from './http/envelope';
 import { openApiInfo } from './http/openapi';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBody(app);
   registerTextInput(app);
+  registerMultipartChecks(app);
 
   const db = options.db ?? (await openDb(config, { memory: options.memoryDb }));
   const applied = await migrate(db);

@@ -7,6 +7,7 @@ import { claimedCall, type IdentificationMethod } from '@mdc/core/identify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
+import { checkTextField } from '../http/text-input';
 import { envelopeOf } from '../http/openapi';
 import { download, findTask, iso, taskNotFound, userIdOf } from './http';
 import { acceptBatch } from './batch';
@@ -138,6 +139,7 @@ async function readMultipart(request: FastifyRequest, locale: Locale, spool?: Up
   let total = 0;
   for await (const part of request.parts()) {
     if (part.type !== 'file') {
+      checkTextField(part.fieldname, part.value, locale);
       fields[part.fieldname] = part.value;
       if (part.fieldname === 'method' || (part.fieldname === 'marker' && fields.method === undefined)) {
         const id = methodNamed(part.value);

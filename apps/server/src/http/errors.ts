@@ -4,6 +4,7 @@ import { ApiError, envelope, requestLocale } from './envelope';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderPage } from './page-head';
+import { malformedMultipart } from './multipart';
 
 export interface PageOptions {
   webDist: string;
@@ -97,6 +98,8 @@ export function registerErrorHandling(app: FastifyInstance, { webDist, publicUrl
       if (raw.status === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
       return reply.status(raw.status).send(envelope(raw.code, locale, raw.data, raw.texts));
     }
+    const malformed = malformedMultipart(raw, locale);
+    if (malformed) return reply.status(malformed.status).send(envelope(malformed.code, locale, malformed.data, malformed.texts));
     const error = raw as FastifyError & { validation?: ValidationIssue[] };
     if (error.validation) {
       const fields: Record<string, string> = {};

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { ApiError, ok, requestLocale } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
+import { checkTextField } from '../http/text-input';
 import { localized, pageOf, pageQuery } from '../resource/schemas';
 import type { BatchRow } from './batch';
 import { breakpointText, METHODS, SAMPLE_TYPES, SITE_FOR_SAMPLE, SITES, usualPanel } from './catalog';
@@ -623,6 +624,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
           if (part.file.truncated) bad(LAB_MESSAGES.fileTooLarge);
           upload = { name: part.filename || 'isolates.txt', content: decodeText(buffer) };
         } else if (typeof part.value === 'string') {
+          checkTextField(part.fieldname, part.value, locale);
           fields[part.fieldname] = part.value;
         }
       }

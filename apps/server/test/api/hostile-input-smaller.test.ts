@@ -53,4 +53,32 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     expect(nested.body.msg).toBe('reactions: holds a NUL character (U+0000), which no text may contain');
     expect(await count('blast_task')).toBe(tasks);
   });
+
+  it('answers a malformed multipart upload (no boundary, an empty one, a body cut short) with 400 on all four upload routes', async () => {
+    const routes = ['/api/blast/tasks', '/api/blast/proteome/library', '/api/blast/genome/references', '/api/lab/batches'];
+    const before = { tasks: await count('blast_task'), experiments: await count('lab_experiment') };
+    for (const url of routes) {
+      for (const [type, payload, message] of [
+        ['multipart/form-data', 'method=16S', 'The upload is not valid multipart/form-data: its Content-Type header names no boundary (or an empty one)'],
+        ['multipart/form-data; boundary=', 'method=16S', 'The upload is not valid multipart/form-data: its Content-Type header names no boundary (or an empty one)'],
+        ['multipart/form-data; boundary=mdc', '--mdc\r\nContent-Disposition: form-data; name="method"\r\n\r\n16S', 'The upload could not be read as multipart/form-data: it ends before its closing boundary, or a part is malformed'],
+      ] as const) {
+        const answer = await portal.app.inject({ method: 'POST', url, headers: { 'content-type': type, authorization: `Bearer ${token}`, local: 'en' }, payload });
+        expect(answer.statusCode, `${url} ${type}`).toBe(400);
+        expect(answer.json().msg, `${url} ${type}`).toBe(message);
+      }
+      const zh = await portal.app.inject({ method: 'POST', url, headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${token}` }, payload: 'x' });
+      expect(zh.json().msg).toBe('上传内容不是有效的 multipart/form-data：Content-Type 头中没有 boundary（或为空）');
+    }
+    // A text field of a well-formed upload holding a NUL character is named like any other.
+    const nul = await portal.app.inject({
+      method: 'POST',
+      url: '/api/blast/tasks',
+      headers: { 'content-type': 'multipart/form-data; boundary=mdc', local: 'en' },
+      payload: '--mdc\r\nContent-Disposition: form-data; name="sampleName"\r\n\r\na\u0000b\r\n--mdc--\r\n',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().msg).toBe('sampleName: holds a NUL character (U+0000), which no text may contain');
+    expect({ tasks: await count('blast_task'), experiments: await count('lab_experiment') }).toEqual(before);
+  });
 });

@@ -5,6 +5,7 @@ import { ApiCode, type Locale } from '@mdc/contracts';
 import { DEFAULT_MAIN_SPECTRUM, DEFAULT_PREPROCESS, explainScore, levelOfScore, roundScore, SCORE_BANDS } from '@mdc/core/identify/proteome';
 import { ApiError, ok, requestLocale } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
+import { checkTextField } from '../../http/text-input';
 import { deleteOwnMaldiEntry, insertMaldiEntries, listMaldiEntries, maldiCounts, maldiEntry, maldiRow, taxonOfSpecies } from '../../resource/maldi';
 import { findTask, taskNotFound, userIdOf } from '../http';
 import type { MethodContext } from '../method';
@@ -100,7 +101,10 @@ export const proteomeRoutes: FastifyPluginAsyncZod<{ context: MethodContext }> =
           const bytes = await part.toBuffer();
           if (part.file.truncated) throw new ApiError(ApiCode.BAD_REQUEST, 413, texts.tooLarge);
           if (bytes.length > 0) files.push({ name: (part.filename || `replicate-${files.length + 1}`).slice(0, 255), bytes });
-        } else fields[part.fieldname] = String(part.value ?? '');
+        } else {
+          checkTextField(part.fieldname, part.value, locale);
+          fields[part.fieldname] = String(part.value ?? '');
+        }
       }
       const species = cleanSpecies(fields.species ?? '');
       if (!species) throw fieldError('species', texts.species, locale);
