@@ -24,6 +24,25 @@ export function forbiddenKey(body: unknown): { holder: string; key: string } | u
   return undefined;
 }
 
+/** How deep a JSON body may nest: far beyond any form of this portal (the deepest, Lab results, is 3), far short of a call stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The top-level field (or '' for the body itself) of a JSON body that nests objects or lists more
+ * than `limit` levels deep, else undefined. Such a body is refused as it is parsed: 10,000 levels
+ * in biochemistry's `reactions` overflowed the call stack of code further on (issue 28).
+ */
+export function tooDeepField(body: unknown, limit = MAX_JSON_DEPTH): string | undefined {
+  const stack: { value: unknown; depth: number; field: string }[] = [{ value: body, depth: 0, field: '' }];
+  while (stack.length) {
+    const { value, depth, field } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return field;
+    for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, field: depth === 0 ? key : field });
+  }
+  return undefined;
+}
+
 function refusal(field: string, texts: Record<Locale, string>, locale: Locale): ApiError {
   return new ApiError(ApiCode.BAD_REQUEST, 400, texts, { fields: { [field]: texts[locale] } });
 }
@@ -43,6 +62,12 @@ export function registerJsonBody(app: FastifyInstance): void {
       body = JSON.parse(text);
     } catch {
       done(refusal('_', { zh: '提交的内容不是有效的 JSON', en: 'The request is not valid JSON' }, locale), undefined);
+      return;
+    }
+    const deep = tooDeepField(body);
+    if (deep !== undefined) {
+      const name = { zh: deep || '请求内容', en: deep || 'The request' };
+      done(refusal(deep || '_', { zh: `${name.zh}：嵌套超过 ${MAX_JSON_DEPTH} 层的上限`, en: `${name.en}: nested deeper than the limit of ${MAX_JSON_DEPTH} levels` }, locale), undefined);
       return;
     }
     const forbidden = forbiddenKey(body);

@@ -81,4 +81,30 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     expect(nul.json().msg).toBe('sampleName: holds a NUL character (U+0000), which no text may contain');
     expect({ tasks: await count('blast_task'), experiments: await count('lab_experiment') }).toEqual(before);
   });
+
+  it('refuses JSON nested 10,000 deep in biochemistry reactions with 400 naming the field and the limit', async () => {
+    const deep = `${'{"a":'.repeat(10_000)}"+"${'}'.repeat(10_000)}`;
+    const tasks = await count('blast_task');
+    for (const locale of ['en', 'zh'] as const) {
+      const answer = await portal.app.inject({
+        method: 'POST',
+        url: '/api/blast/tasks',
+        headers: { 'content-type': 'application/json', local: locale },
+        payload: `{"method":"biochem","panel":"conventional","reactions":${deep}}`,
+      });
+      expect(answer.statusCode).toBe(400);
+      const text = locale === 'en' ? 'reactions: nested deeper than the limit of 32 levels' : 'reactions：嵌套超过 32 层的上限';
+      expect(answer.json().msg).toBe(text);
+      expect(answer.json().data.fields.reactions).toBe(text);
+    }
+    // The same text as a form field is read by the method, and answered as a 4xx too.
+    const form = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'conventional', reactions: deep }, { locale: 'en' });
+    expect(form.status).toBe(400);
+    expect(form.body.msg).toMatch(/^reactions|^Reactions/);
+    // Nesting within the limit is read as before (an unknown test code, not a depth refusal).
+    const shallow = await call(portal, 'POST', '/api/blast/tasks', { method: 'biochem', panel: 'conventional', reactions: { IND: '+', VP: { a: { b: '+' } } } } as never, { locale: 'en', json: true });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.msg).not.toContain('nested');
+    expect(await count('blast_task')).toBe(tasks);
+  });
 });
