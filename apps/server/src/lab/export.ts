@@ -55,7 +55,44 @@ const T = {
   genomePredicted: { zh: '基因组预测', en: 'Genome prediction' },
   genomeVerdict: { zh: '预测与实测对比', en: 'Prediction vs measured' },
   genomeTask: { zh: '基因组任务', en: 'Genome task' },
+  genomeTitle: { zh: '基因组预测与实测', en: 'Genome prediction vs measured' },
+  genomeLead: {
+    zh: '以基因组耐药基因与突变预测的表型，逐药对照本次实测结果；极重大不符（VME）= 实测耐药而基因组预测敏感，重大不符（ME）= 实测敏感而基因组预测耐药；不符之处列出应核查的内容。',
+    en: "The phenotype predicted from the genome's resistance genes and mutations against this measurement, drug by drug; very major (VME) = measured resistant, genome predicted susceptible; major (ME) = measured susceptible, genome predicted resistant; each discrepancy says what to check.",
+  },
+  genomeMissing: { zh: '该基因组任务已被删除或无法访问，无法对比。', en: 'The genome task has been deleted or is no longer accessible: nothing to compare.' },
+  measured: { zh: '实测', en: 'Measured' },
+  genomePredicts: { zh: '基因组预测', en: 'Predicted' },
+  comparison: { zh: '对比', en: 'Comparison' },
+  evidence: { zh: '依据', en: 'Evidence' },
+  check: { zh: '应核查', en: 'What to check' },
+  uncertain: { zh: '不确定', en: 'uncertain' },
+  notPredicted: { zh: '未预测', en: 'not predicted' },
 } satisfies Record<string, Texts>;
+
+/** "4 compared: 1 agree, 1 very major, 1 major, 1 minor; 0 not comparable", as the result page writes it. */
+function genomeCountsText(c: NonNullable<ExperimentDetail['genome']>['counts'], locale: Locale): string {
+  return locale === 'zh'
+    ? `可比 ${c.compared} 种：一致 ${c.agree}，极重大不符 ${c.veryMajor}，重大不符 ${c.major}，轻微不符 ${c.minor}；不可比 ${c.notComparable}`
+    : `${c.compared} compared: ${c.agree} agree, ${c.veryMajor} very major, ${c.major} major, ${c.minor} minor; ${c.notComparable} not comparable`;
+}
+
+/** The comparison as the result page names it. */
+const VERDICT_SHORT: Record<string, Texts> = {
+  agree: { zh: '一致', en: 'Agree' },
+  'very-major': { zh: '极重大不符（VME）', en: 'Very major (VME)' },
+  major: { zh: '重大不符（ME）', en: 'Major (ME)' },
+  minor: { zh: '轻微不符（mE）', en: 'Minor (mE)' },
+  'not-comparable': { zh: '不可比', en: 'Not comparable' },
+};
+
+/** Verdict colours: a very major discrepancy red, a major one orange, a minor one amber, agreement green. */
+const VERDICT_COLOURS: Record<string, { fill: string; text: string }> = {
+  agree: { fill: '#e3f4e1', text: '#23722a' },
+  'very-major': { fill: '#fbe3e1', text: '#b3261e' },
+  major: { fill: '#fde8d7', text: '#a34a00' },
+  minor: { fill: '#fdf0d5', text: '#8a5a00' },
+};
 
 const GENOME_VERDICT: Record<string, Texts> = {
   agree: { zh: '一致', en: 'agree' },
@@ -405,6 +442,81 @@ export async function experimentPdf(detail: ExperimentDetail, locale: Locale, zo
     }
     y += height;
     doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor('#e3e7ed').stroke();
+  }
+
+  // The linked genome task: its prediction beside each measured drug, discrepancies flagged with what to check.
+  const genome = detail.genome;
+  if (genome) {
+    y += 14;
+    if (y + 90 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.font('bold').fontSize(11).fillColor('#1c2430').text(T.genomeTitle[locale], left, y, { width });
+    doc.font('body').fontSize(8.5).fillColor('#6b7685').text(T.genomeLead[locale], left, doc.y + 2, { width });
+    const task = [genome.fileName ?? genome.taskId, genome.species, genome.headline, genome.fileName ? genome.taskId : null].filter(Boolean).join(' · ');
+    doc.font('body').fontSize(9).fillColor('#1c2430').text(`${T.genomeTask[locale]}${locale === 'zh' ? '：' : ': '}${task}`, left, doc.y + 4, { width });
+    if (genome.status === 'missing') {
+      doc.fillColor('#8a5a00').text(T.genomeMissing[locale], left, doc.y + 4, { width });
+      y = doc.y;
+    } else {
+      const counted = genome.counts.veryMajor > 0 ? VERDICT_COLOURS['very-major']! : genome.counts.major > 0 ? VERDICT_COLOURS.major! : VERDICT_COLOURS.agree!;
+      doc.font('bold').fontSize(9).fillColor(counted.text).text(genomeCountsText(genome.counts, locale), left, doc.y + 4, { width });
+      y = doc.y + 6;
+      const genomeColumns = [
+        { key: 'drug', title: T.antibiotic[locale], width: 112 },
+        { key: 'measured', title: T.measured[locale], width: 58 },
+        { key: 'predicted', title: T.genomePredicts[locale], width: 76 },
+        { key: 'verdict', title: T.comparison[locale], width: 96 },
+        { key: 'evidence', title: `${T.evidence[locale]} · ${T.check[locale]}`, width: width - 342 },
+      ] as const;
+      const drawGenomeHeader = () => {
+        doc.rect(left, y, width, 20).fill('#e6f4f1');
+        let x = left;
+        doc.font('bold').fontSize(9).fillColor('#1c2430');
+        for (const c of genomeColumns) {
+          doc.text(c.title, x + pad, y + 5, { width: c.width - 2 * pad, lineBreak: false, ellipsis: true });
+          x += c.width;
+        }
+        y += 20;
+      };
+      drawGenomeHeader();
+      for (const d of genome.drugs) {
+        const name = locale === 'zh' ? d.drugNameZh || d.drugName : d.drugName;
+        const checks = d.checks.map((c) => `• ${c[locale]}`).join('\n');
+        const cells: Record<(typeof genomeColumns)[number]['key'], string> = {
+          drug: `${name} (${d.drug})`,
+          measured: `${d.measured}${d.value ? ` (${d.value})` : ''}`,
+          predicted: d.predicted === null ? T.notPredicted[locale] : d.predicted === 'uncertain' ? T.uncertain[locale] : d.predicted,
+          verdict: VERDICT_SHORT[d.verdict]![locale],
+          evidence: [d.evidence, checks ? `${T.check[locale]}${locale === 'zh' ? '：' : ':'}\n${checks}` : ''].filter(Boolean).join('\n') || '—',
+        };
+        doc.font('body').fontSize(8.5);
+        const height = Math.max(...genomeColumns.map((c) => doc.heightOfString(cells[c.key], { width: c.width - 2 * pad }))) + 2 * pad;
+        if (y + height > bottom()) {
+          doc.addPage();
+          y = doc.page.margins.top;
+          drawGenomeHeader();
+        }
+        let x = left;
+        for (const c of genomeColumns) {
+          doc.fontSize(8.5);
+          if (c.key === 'verdict' || c.key === 'measured' || c.key === 'predicted') {
+            const colour = c.key === 'verdict' ? VERDICT_COLOURS[d.verdict] ?? GREY : colourOf(c.key === 'measured' ? d.measured : d.predicted);
+            // A badge as high as its own text, not the whole row (the checks make rows tall).
+            doc.font('bold');
+            const badge = doc.heightOfString(cells[c.key], { width: c.width - 2 * pad }) + pad;
+            doc.rect(x + 2, y + 2, c.width - 4, badge).fill(colour.fill);
+            doc.fillColor(colour.text).text(cells[c.key], x + pad, y + pad, { width: c.width - 2 * pad, align: 'center' });
+          } else {
+            doc.font('body').fillColor('#1c2430').text(cells[c.key], x + pad, y + pad, { width: c.width - 2 * pad });
+          }
+          x += c.width;
+        }
+        y += height;
+        doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor('#e3e7ed').stroke();
+      }
+    }
   }
 
   y += 14;

@@ -2,8 +2,10 @@ import { rmSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
+import { pdfFont } from '../../src/lab/export';
 import { activeAccountToken } from '../support/accounts';
 import { finished, upload } from '../support/blast';
+import { pdfText } from '../support/pdf-text';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir } from '../unit/support/small-refdata';
 
@@ -35,8 +37,7 @@ describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) =>
 
   beforeAll(async () => {
     // The real data folder for the genome's resistance databases; the small one for the Lab's breakpoints.
-    portal = await startPortal(kind, { MDC_BLAST_THREADS: '1', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { MDC_BLAST_THREADS: '1', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_LOGIN: '1000' }, {}, { imported: small });
     await insertGenomeReferences(portal.db, ['R09_Klebsiella_pneumoniae']);
     alice = await activeAccountToken(portal, 'genome-lab');
     bob = await activeAccountToken(portal, 'genome-lab');
@@ -106,9 +107,34 @@ describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) =>
       expect(colistin.some((cell) => cell.startsWith(vme))).toBe(true);
     }
 
+    // The PDF gains a genome section: the task, the counts, and per drug measured, predicted, the comparison and what to check.
+    const pdf = async (id: string, locale: 'zh' | 'en') => {
+      const response = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${id}/export?format=pdf&lang=${locale}`, headers: { authorization: `Bearer ${alice}` } });
+      expect(response.statusCode).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const sections: Record<'zh' | 'en', RegExp[]> = {
+      en: [
+        /Genome prediction vs measured/,
+        /Genome task: .*HS11286.*Klebsiella pneumoniae ·\s?KPC-2/,
+        /4 compared: 1 agree, 1 very major, 1 major, 1 minor; 0 not comparable/,
+        /Meropenem \(MEM\)S \(0\.25\)RMajor \(ME\)blaKPC-2What to check:.*same isolate/,
+        /Colistin \(COL\)R \(8\)SVery major \(VME\)What to check:[•·] Repeat the AST.*porin loss.*Heteroresistance/,
+        /Ceftriaxone \(CRO\)R \(64\)RAgree/,
+      ],
+      zh: [/基因组预测与实测/, /可比 4 种：一致 1，极重大不符 1，重大不符 1，轻微不符 1；不可比 0/, /黏菌素 \(COL\)R \(8\)S极重大不符（VME）应核查：[•·] 复做药敏试验/],
+    };
+    if (pdfFont()) {
+      for (const locale of ['en', 'zh'] as const) {
+        const text = await pdf(detail.id, locale);
+        for (const expected of sections[locale]) expect(text, `${locale} PDF`).toMatch(expected);
+      }
+    }
+
     // An experiment without a link carries none.
     const plain = await call(portal, 'POST', '/api/lab/experiments', experiment({}), { token: alice, locale: 'en' });
     expect((await done(plain.body.data.id, alice)).genome).toBeNull();
+    if (pdfFont()) expect(await pdf(plain.body.data.id, 'en')).not.toMatch(/Genome prediction vs measured/);
 
     // A task deleted afterwards is said to be gone, the experiment itself unchanged.
     const other = await upload(portal, '/api/blast/tasks', { method: 'genome' }, [genomeFile('R10_Klebsiella_pneumoniae_HS11286')], { token: alice, locale: 'en' });
@@ -119,6 +145,7 @@ describe.each(dbKinds)('Lab experiment linked to a genome task on %s', (kind) =>
     const after = await done(linked.body.data.id, alice);
     expect(after).toMatchObject({ status: 'done', genome: { status: 'missing', drugs: [] } });
     expect(after.results).toHaveLength(4);
+    if (pdfFont()) expect(await pdf(after.id, 'en')).toMatch(/Genome prediction vs measured.*The genome task has been deleted or is no longer accessible: nothing to compare\./);
   }, 120_000);
 
   it('refuses a task id that is missing, foreign, not a genome or unfinished, naming the field in the request language', async () => {
