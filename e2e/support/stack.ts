@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig, repoRoot, type Config } from '../../apps/server/src/config';
-import { buildApp, type Portal } from '../../apps/server/src/app';
+import type { Portal } from '../../apps/server/src/app';
+import { startPortalOn } from '../../apps/server/test/support/imported-portal';
 import { startSmtp, type SmtpSink } from '../../apps/server/test/support/smtp';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -47,7 +48,7 @@ export interface Stack {
  * The whole portal as a user meets it: the built web app and the API on a real port, an
  * embedded database, a real SMTP server on loopback receiving the mails, and Debian's Chromium.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, options: { imported?: string } = {}): Promise<Stack> {
   const smtp = await startSmtp();
   const port = await freePort();
   const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-e2e-'));
@@ -64,7 +65,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     WEB_DIST: process.env.E2E_WEB_DIST || path.join(repoRoot, 'apps/web/dist'),
     ...env,
   });
-  const portal = await buildApp(config, { memoryDb: true, logger: false });
+  // With `imported`, the portal starts with that reference folder imported (a kept image of the import).
+  const portal = await startPortalOn(config, options.imported, true);
   await portal.app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
   const contexts: BrowserContext[] = [];

@@ -15,8 +15,7 @@ let runner: Runner | undefined;
 
 beforeAll(async () => {
   small = buildSmallDataDir();
-  stack = await startStack({ REFDATA_DIR: small });
-  await stack.portal.app.refdata.runImport(small);
+  stack = await startStack({ REFDATA_DIR: small }, { imported: small });
   const { db } = stack.portal;
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   runner = startRunner({ db, handlers: createHandlers({ db, config: stack.config, log: quiet as never }), pollMs: 100 });

@@ -6,7 +6,7 @@ import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-ref
 import { createHandlers } from '../../apps/server/src/jobs/handlers';
 import { startRunner, type Runner } from '../../apps/server/src/jobs/runner';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, logIn } from '../support/helpers';
+import { activeAccount, logIn, journeysIn } from '../support/helpers';
 
 /**
  * The current tables as a person meets them: an E. coli experiment read under CLSI 2025 (gentamicin
@@ -21,8 +21,7 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 beforeAll(async () => {
   small = buildSmallDataDir();
-  stack = await startStack({ REFDATA_DIR: small });
-  await stack.portal.app.refdata.runImport(small);
+  stack = await startStack({ REFDATA_DIR: small }, { imported: small });
   const { db } = stack.portal;
   runner = startRunner({ db, handlers: createHandlers({ db, config: stack.config, log: quiet as never }), pollMs: 100 });
 });
@@ -48,7 +47,8 @@ describe.each([
   ['zh', '', 'zh-CN'],
   ['en', '/en', 'en-US'],
 ] as const)('current CLSI tables in %s', (locale, prefix, browserLocale) => {
-  it('shows gentamicin 4 as I under CLSI 2025 with "was S under CLSI 2022", the CRE alert, and the E. coli × gentamicin history', async () => {
+  const journey = journeysIn(locale);
+  journey('zh', 'shows gentamicin 4 as I under CLSI 2025 with "was S under CLSI 2022", the CRE alert, and the E. coli × gentamicin history', async () => {
     const { email, password } = await activeAccount(stack);
     const login = await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
     const token = login.json().data.token as string;
@@ -104,7 +104,7 @@ describe.each([
   });
 
   // Issue 24: EUCAST 2025 has cefazolin breakpoints for Enterobacterales for uncomplicated UTI only.
-  it('answers a blood culture E. coli cefazolin MIC 2 under EUCAST 2025 with no breakpoint for its site, naming the uUTI row', async () => {
+  journey('en', 'answers a blood culture E. coli cefazolin MIC 2 under EUCAST 2025 with no breakpoint for its site, naming the uUTI row', async () => {
     const { email, password } = await activeAccount(stack);
     const login = await stack.portal.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
     const token = login.json().data.token as string;
@@ -141,7 +141,7 @@ describe.each([
     await context.close();
   });
 
-  it('on submitting an empty form, says how many fields are missing and moves to the first', async () => {
+  journey('zh', 'on submitting an empty form, says how many fields are missing and moves to the first', async () => {
     const { page, context } = await stack.newPage({ locale: browserLocale });
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto(`${prefix}/lab`);

@@ -18,8 +18,7 @@ let runner: Runner | undefined;
 
 beforeAll(async () => {
   small = buildSmallDataDir();
-  stack = await startStack({ REFDATA_DIR: small });
-  await stack.portal.app.refdata.runImport(small);
+  stack = await startStack({ REFDATA_DIR: small }, { imported: small });
 });
 afterAll(async () => {
   await runner?.stop();

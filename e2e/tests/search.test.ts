@@ -13,9 +13,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   // E2E_WEB_DIST: a private build of the web app, for runs beside people rebuilding apps/web/dist.
-  stack = await startStack(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
   dataDir = buildSmallDataDir();
-  await stack.portal.app.refdata.runImport(dataDir);
+  stack = await startStack(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}, { imported: dataDir });
 });
 afterAll(async () => {
   await stack?.close();

@@ -12,6 +12,9 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
   return wrap(pg);
 }
 
+/** The PGlite behind each wrapped database, for images of it. */
+const raw = new WeakMap<Db, PGlite>();
+
 function wrap(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
@@ -24,7 +27,7 @@ function wrap(pg: PGlite): Db {
       return result.rows;
     },
   });
-  return {
+  const db: Db = {
     kind: 'pglite',
     ...asQueryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
@@ -33,6 +36,8 @@ function wrap(pg: PGlite): Db {
     },
     close: () => pg.close(),
   };
+  raw.set(db, pg);
+  return db;
 }
 
 let migrated: Promise<Blob> | undefined;
@@ -78,4 +83,29 @@ async function migratedImage(file: string): Promise<Blob> {
   writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
   renameSync(aside, file);
   return image;
+}
+
+/**
+ * An in-memory database that starts as the migrated one after `fill` ran: test portals that all
+ * start with the same imported reference data (an import of the small test folder is 8 s of CPU
+ * on PGlite, paid by every such test file). The image is kept in the temp folder under `key`
+ * (the caller's name for what `fill` does) and the migrations' image name; the first process
+ * fills a database and keeps its image, the next ones load it.
+ */
+export async function openFilledMemoryPglite(key: string, fill: (db: Db) => Promise<void>): Promise<Db> {
+  const file = (imagePath ??= imageFile()).replace(/\.tar$/, `-${key}.tar`);
+  if (existsSync(file)) {
+    try {
+      return await openPglite(undefined, new Blob([readFileSync(file)]));
+    } catch {
+      rmSync(file, { force: true });
+    }
+  }
+  const db = await openMemoryPglite();
+  await fill(db);
+  const image = await raw.get(db)!.dumpDataDir('none');
+  const aside = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
+  renameSync(aside, file);
+  return db;
 }

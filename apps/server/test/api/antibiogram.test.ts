@@ -59,8 +59,7 @@ describe.each(dbKinds)('antibiogram API on %s', (kind) => {
   const stored = async (token: string) => (await get('/api/lab/antibiogram', token)).body.data.facets.isolates as number;
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_API: '100000' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_API: '100000' }, {}, { imported: small });
     alice = await account();
     bob = await account();
     await uploadSample(alice);

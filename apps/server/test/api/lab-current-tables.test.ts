@@ -16,8 +16,7 @@ describe.each(dbKinds)('the Lab on the current tables (%s)', (kind) => {
   const get = (url: string, locale: 'zh' | 'en' = 'en') => call(portal, 'GET', url, undefined, { locale, token });
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' }, {}, { imported: small });
     token = await activeAccountToken(portal, 'current');
   }, 180_000);
   afterAll(async () => portal?.close());

@@ -44,8 +44,7 @@ describe.each(dbKinds)('lab API on %s', (kind) => {
   const account = () => activeAccountToken(portal, 'lab');
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000' }, {}, { imported: small });
     alice = await account();
     bob = await account();
   });

@@ -16,7 +16,7 @@ describe.each(dbKinds)('resistance genes on %s', (kind) => {
   let portal: TestPortal;
   let importCounts: Record<string, number>;
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small });
+    portal = await startPortal(kind, { REFDATA_DIR: small }, {}, { imported: small });
     importCounts = (await portal.app.refdata.runImport(small)).counts;
   });
   afterAll(async () => portal?.close());

@@ -13,8 +13,7 @@ afterAll(() => rmSync(small, { recursive: true, force: true }));
 describe.each(dbKinds)('resource API on %s', (kind) => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small }, {}, { imported: small });
   });
   afterAll(async () => portal?.close());
 

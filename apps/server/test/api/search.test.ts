@@ -12,8 +12,7 @@ afterAll(() => rmSync(small, { recursive: true, force: true }));
 describe.each(dbKinds)('search API on %s', (kind) => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal(kind);
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, {}, {}, { imported: small });
   });
   afterAll(async () => portal?.close());
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../src/config';
 import { loadConfig } from '../../src/config';
-import { buildApp, type Portal } from '../../src/app';
+import type { Portal } from '../../src/app';
+import { startPortalOn } from './imported-portal';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -37,7 +38,12 @@ export interface TestPortal extends Portal {
   home: string;
 }
 
-export async function startPortal(kind: DbKind, env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestPortal> {
+export interface StartOptions {
+  /** A reference data folder the portal starts with, imported (PGlite: from a kept image of the same import). */
+  imported?: string;
+}
+
+export async function startPortal(kind: DbKind, env: Record<string, string> = {}, overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestPortal> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-test-'));
   const schema = kind === 'postgres' ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined;
   const config = loadConfig(
@@ -50,7 +56,7 @@ export async function startPortal(kind: DbKind, env: Record<string, string> = {}
     },
     overrides,
   );
-  const portal = await buildApp(config, { memoryDb: true, logger: false });
+  const portal = await startPortalOn(config, options.imported, kind === 'pglite');
   return {
     ...portal,
     config,
@@ -92,3 +98,4 @@ export async function call(portal: Portal, method: 'GET' | 'POST', url: string, 
   const json = response.headers['content-type']?.toString().includes('json') ? (response.json() as { code: number; msg: string; data: any }) : undefined;
   return { status: response.statusCode, body: json!, headers: response.headers, raw: response.body };
 }
+
