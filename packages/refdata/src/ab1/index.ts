@@ -21,6 +21,7 @@ export type Ab1Problem =
   | 'offset'
   | 'tag-type'
   | 'no-bases'
+  | 'too-many-bases'
   | 'bases'
   | 'qualities';
 
@@ -82,12 +83,37 @@ export function isAb1(bytes: Uint8Array): boolean {
 
 const IUPAC = /^[ACGTURYSWKMBDHVN]*$/;
 
+/** A trace that declares more base calls than the reader was allowed (`maxBases`): refused before they are decoded. */
+export class Ab1TooManyBases extends Ab1FileError {
+  constructor(
+    file: string,
+    /** The base calls the file's directory declares. */
+    readonly calls: number,
+    readonly maxBases: number,
+  ) {
+    super(file, 'too-many-bases', {
+      en: `the trace holds ${calls.toLocaleString('en')} base calls, more than the ${maxBases.toLocaleString('en')} a sequence may have.`,
+      zh: `峰图含 ${calls} 个碱基判读，超过序列长度上限 ${maxBases} 个。`,
+    });
+    this.name = 'Ab1TooManyBases';
+  }
+}
+
+export interface ReadAb1Options {
+  /**
+   * Most base calls accepted: the count the directory declares for the base calls is checked
+   * before any of them is decoded (a file of ten million calls is refused at once).
+   */
+  maxBases?: number;
+}
+
 /**
  * Reads the base calls and quality values of an `.ab1` file. Throws an `Ab1FileError` naming the
  * file when it is not ABIF, truncated, points outside itself, stores the tags in a type they
- * cannot have, or lacks base calls; nothing is guessed.
+ * cannot have, or lacks base calls (an `Ab1TooManyBases` when it declares more than
+ * `options.maxBases`); nothing is guessed.
  */
-export function readAb1(bytes: Uint8Array, file: string): Ab1Read {
+export function readAb1(bytes: Uint8Array, file: string, options: ReadAb1Options = {}): Ab1Read {
   const fail = (problem: Ab1Problem, en: string, zh: string): never => {
     throw new Ab1FileError(file, problem, { en, zh });
   };
@@ -153,6 +179,8 @@ export function readAb1(bytes: Uint8Array, file: string): Ab1Read {
   if (!baseEntry) fail('no-bases', 'it holds no base calls (no PBAS tag); export the trace after base calling.', '文件中没有碱基判读结果（缺少 PBAS 标签），请在碱基判读后导出峰图文件。');
   const baseBytes = charArray(baseEntry!);
   if (baseBytes.length === 0) fail('no-bases', 'its base calls (PBAS) are empty.', '碱基判读结果（PBAS）为空。');
+  // Checked from the directory, before a single call is decoded.
+  if (options.maxBases !== undefined && baseBytes.length > options.maxBases) throw new Ab1TooManyBases(file, baseBytes.length, options.maxBases);
   let bases = '';
   for (const b of baseBytes) bases += String.fromCharCode(b);
   bases = bases.toUpperCase();

@@ -18,7 +18,7 @@ import {
   type RefusalFacts,
   type RefusalReason,
 } from '@mdc/core/identify/rrna';
-import { Ab1FileError, isAb1, readAb1 } from '@mdc/refdata/ab1';
+import { Ab1FileError, Ab1TooManyBases, isAb1, readAb1 } from '@mdc/refdata/ab1';
 import { parseFastaText } from '@mdc/refdata/fasta';
 
 export type { Marker };
@@ -189,25 +189,13 @@ export type UploadSlot = SubmittedSequence[] | TraceRead;
 export function readTrace(marker: Marker, label: string, bytes: Uint8Array, errorLimit = DEFAULT_ERROR_LIMIT): { ok: true; trace: TraceRead } | { ok: false; problem: SubmissionProblem } {
   let read;
   try {
-    read = readAb1(bytes, label);
+    // The same limit as a FASTA sequence: a trace is refused for what it holds, not let through
+    // because it is binary — and by the count its directory declares, before the calls are decoded.
+    read = readAb1(bytes, label, { maxBases: MAX_SEQUENCE_LENGTH });
   } catch (error) {
+    if (error instanceof Ab1TooManyBases) return { ok: false, problem: { reason: 'too-long', message: headline(marker, 'too-long'), detail: error.text, queryId: nameOf(label) } };
     if (error instanceof Ab1FileError) return { ok: false, problem: { reason: 'unreadable-file', message: headline(marker, 'non-nucleotide'), detail: error.text } };
     throw error;
-  }
-  // The same limit as a FASTA sequence: a trace is refused for what it holds, not let through because it is binary.
-  if (read.bases.length > MAX_SEQUENCE_LENGTH) {
-    return {
-      ok: false,
-      problem: {
-        reason: 'too-long',
-        message: headline(marker, 'too-long'),
-        detail: {
-          en: `${label}: the trace holds ${read.bases.length.toLocaleString('en')} base calls, more than the ${MAX_SEQUENCE_LENGTH.toLocaleString('en')} a sequence may have.`,
-          zh: `${label}：峰图含 ${read.bases.length} 个碱基判读，超过序列长度上限 ${MAX_SEQUENCE_LENGTH} 个。`,
-        },
-        queryId: nameOf(label),
-      },
-    };
   }
   const trim = read.qualities ? qualityTrim(read.qualities, errorLimit) : null;
   const bases = trim ? read.bases.slice(trim.start, trim.end) : read.bases;
