@@ -15,6 +15,7 @@ import type { BlastMethod, MethodContext, Submission, UploadedFile, UploadLimits
 import { BLAST_METHODS, OFFERED_METHODS, methodFor } from './methods';
 import { closePdfThreads } from '../reports/pdf-pool';
 import { pdfAvailable } from '../reports/pdf-document';
+import { SHARED_REFERENCE_TTL_MS, sharedReferenceGeneration } from '../resource/reference-version';
 import { claimBody, deleteBody, listQuery, methodInfo, submitResult, taskDetailBase, taskIdParam, taskSummary } from './schemas';
 import { sweepUploads, UploadSpool, uploadsDir } from './upload-store';
 import { claimTasks, createTask, deleteExpiredAnonymousTasks, deleteTask, listTasks, taskJob, type TaskRow } from './tasks';
@@ -191,6 +192,7 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
     return method;
   }
 
+  let infoCache: { version: string; at: number; answer: Promise<Record<string, unknown>> } | undefined;
   app.get(
     '/api/blast/info',
     {
@@ -201,8 +203,23 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
       },
     },
     async (request, reply) => {
-      const parts = await Promise.all(BLAST_METHODS.map((m) => m.info(context)));
-      return ok(request, reply, Object.assign({ methods: parts.flatMap((p) => p.methods) }, ...parts.map((p) => p.fields ?? {})));
+      // Counting the references took 300–500 ms of the embedded database per call: the answer is
+      // kept until the shared references change (an import, shared genomes or spectra written).
+      const latest = await db.query<{ id: number }>('SELECT id FROM refdata_import ORDER BY id DESC LIMIT 1');
+      const version = `${latest[0]?.id ?? 0}|${sharedReferenceGeneration()}`;
+      if (!infoCache || infoCache.version !== version || Date.now() - infoCache.at > SHARED_REFERENCE_TTL_MS) {
+        const answer = (async () => {
+          const parts = await Promise.all(BLAST_METHODS.map((m) => m.info(context)));
+          return Object.assign({ methods: parts.flatMap((p) => p.methods) }, ...parts.map((p) => p.fields ?? {})) as Record<string, unknown>;
+        })();
+        // Callers that come while it is counted share the one count; a failed count is not kept.
+        const entry = { version, at: Date.now(), answer };
+        infoCache = entry;
+        answer.catch(() => {
+          if (infoCache === entry) infoCache = undefined;
+        });
+      }
+      return ok(request, reply, await infoCache.answer);
     },
   );
 

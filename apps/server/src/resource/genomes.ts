@@ -5,6 +5,7 @@ import { assemblyStats, packSequence } from '@mdc/core/identify/genome';
 import { readAssemblyFile, readGenomeManifest, type Assembly } from '@mdc/refdata/genome';
 import type { TaxonomyTable } from '@mdc/refdata/taxonomy';
 import type { Queryable } from '../db';
+import { sharedReferencesChanged } from './reference-version';
 
 /** The genome folder of the reference data: manifest.tsv and the assemblies it names. */
 export const GENOME_DIR = 'genome';
@@ -98,12 +99,14 @@ export async function insertGenomes(db: Queryable, rows: readonly GenomeRow[], s
     );
     if (inserted[0]) ids.push(Number(inserted[0].id));
   }
+  if (ownerId === null && ids.length) sharedReferencesChanged();
   return ids;
 }
 
 /** Replaces the imported reference genomes (the rows an earlier import wrote), inside the import's transaction. */
 export async function replaceImportedGenomes(tx: Queryable, rows: readonly GenomeRow[]): Promise<number> {
   await tx.query(`DELETE FROM genome_reference WHERE source = 'import'`);
+  sharedReferencesChanged();
   return (await insertGenomes(tx, rows, 'import')).length;
 }
 

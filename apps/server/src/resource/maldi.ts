@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LibraryEntry, MainSpectrumPeak, MainSpectrumQuality } from '@mdc/core/identify/proteome';
 import type { TaxonomyTable } from '@mdc/refdata/taxonomy';
 import type { Queryable } from '../db';
+import { sharedReferencesChanged } from './reference-version';
 
 /** The MALDI folder of the reference data (`maldi/`): the named-species spectra of the built-in library. */
 export const MALDI_DIR = 'maldi';
@@ -144,12 +145,14 @@ export async function insertMaldiEntries(db: Queryable, rows: readonly MaldiRow[
     );
     if (written[0]) ids.push(Number(written[0].id));
   }
+  if (ownerId === null && ids.length) sharedReferencesChanged();
   return ids;
 }
 
 /** Replaces the built-in library (the rows an earlier import wrote) inside the import's transaction; admin and user rows stay. */
 export async function replaceImportedMaldi(tx: Queryable, rows: readonly MaldiRow[]): Promise<number> {
   await tx.query(`DELETE FROM maldi_library WHERE source = 'import'`);
+  sharedReferencesChanged();
   return (await insertMaldiEntries(tx, rows, 'import')).length;
 }
 

@@ -3,6 +3,7 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta } from '@mdc/refdata/fasta';
 import { ITS_REGIONS, type ItsReference, type ItsRegion } from '@mdc/core/identify/its';
 import type { Queryable } from '../../db';
+import { sharedReferencesChanged } from '../../resource/reference-version';
 import { ITS_DIR, ITS_FILES, readItsFile } from '../../resource/its';
 
 /**
@@ -64,4 +65,6 @@ export async function insertItsReferences(db: Queryable, records: readonly Small
       ],
     );
   }
+  // Written outside an import: what was said of the references (/api/blast/info) is counted again.
+  sharedReferencesChanged();
 }

@@ -3,6 +3,7 @@ import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFasta, type FastaRecord } from '@mdc/refdata/fasta';
 import { findMisfiledReferences } from '@mdc/core/identify/rrna';
 import type { Queryable } from '../../db';
+import { sharedReferencesChanged } from '../../resource/reference-version';
 import type { Marker } from './submission';
 
 /**
@@ -80,4 +81,6 @@ export async function insertReferences(db: Queryable, marker: Marker, records: r
       ],
     );
   }
+  // Written outside an import: what was said of the references (/api/blast/info) is counted again.
+  sharedReferencesChanged();
 }
