@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { requestLocale, ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
-import { queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery, type BreakpointRow } from '../breakpoint-query';
+import { queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery } from '../breakpoint-query';
 import { organismGroups, whonetOrganismByCode, whonetOrganismFor } from '../hierarchy';
 import { assertAvailable, emptyTexts, notFound, SqlParams } from '../http';
+import { BREAKPOINT_PAGE_ROWS, BreakpointFiles, closeBreakpointFileThreads } from '../breakpoint-download';
+import { breakpointCellsJson } from '../breakpoint-file';
 import { BREAKPOINT_TYPE_LABELS, METHOD_LABELS, hostLabel, siteLabel } from '../labels';
 import { breakpointFilters, breakpointRow, localized, organismGroup, pageOf, pageQuery } from '../schemas';
 import type { RefdataService } from '../service';
-import { csvRow, spreadsheetCell, type Locale } from '@mdc/contracts';
+import type { Locale } from '@mdc/contracts';
 
 const tags = ['resource'];
 
@@ -79,30 +80,10 @@ function filtersEcho(query: Omit<ListQuery, 'page' | 'pageSize'>, resolved: Brea
   };
 }
 
-const COLUMNS: { key: string; header: Record<Locale, string>; width: number; value: (row: BreakpointRow, locale: Locale) => string | number | null }[] = [
-  { key: 'organism', header: { zh: '分类（菌群）', en: 'Classification (organism group)' }, width: 32, value: (r, l) => r.organism.label[l] },
-  { key: 'organismCode', header: { zh: '菌种/菌群代码', en: 'Organism code' }, width: 12, value: (r) => r.organism.code },
-  { key: 'antibiotic', header: { zh: '抗菌药物', en: 'Antimicrobial' }, width: 28, value: (r, l) => (l === 'zh' ? (r.antibiotic.nameZh ?? r.antibiotic.name) : r.antibiotic.name) ?? r.antibiotic.code },
-  { key: 'antibioticCode', header: { zh: '药物代码', en: 'Code' }, width: 8, value: (r) => r.antibiotic.code },
-  { key: 'method', header: { zh: '检测方法', en: 'Test' }, width: 16, value: (r, l) => METHOD_LABELS[r.method]?.[l] ?? r.method },
-  { key: 'potency', header: { zh: '纸片含量', en: 'Disk potency' }, width: 14, value: (r) => r.potency },
-  { key: 'testCode', header: { zh: 'WHONET 检测代码', en: 'WHONET test' }, width: 14, value: (r) => r.testCode },
-  { key: 's', header: { zh: 'S', en: 'S' }, width: 8, value: (r) => r.s },
-  { key: 'sdd', header: { zh: 'SDD', en: 'SDD' }, width: 8, value: (r) => r.sdd },
-  { key: 'i', header: { zh: 'I', en: 'I' }, width: 8, value: (r) => r.i },
-  { key: 'r', header: { zh: 'R', en: 'R' }, width: 8, value: (r) => r.r },
-  { key: 'ecoff', header: { zh: 'ECOFF', en: 'ECOFF' }, width: 8, value: (r) => r.ecoff },
-  { key: 'type', header: { zh: '折点类型', en: 'Breakpoint type' }, width: 20, value: (r, l) => r.breakpointTypeLabel[l] },
-  { key: 'host', header: { zh: '宿主', en: 'Host' }, width: 10, value: (r, l) => r.hostLabel[l] },
-  { key: 'site', header: { zh: '感染部位', en: 'Site of infection' }, width: 24, value: (r, l) => (r.site ? r.siteLabel[l] : '') },
-  { key: 'guideline', header: { zh: '指南', en: 'Guideline' }, width: 10, value: (r) => r.guideline },
-  { key: 'year', header: { zh: '年份', en: 'Year' }, width: 6, value: (r) => r.year },
-  { key: 'referenceTable', header: { zh: '参考表', en: 'Reference table' }, width: 24, value: (r) => r.referenceTable },
-  { key: 'note', header: { zh: '备注', en: 'Note' }, width: 40, value: (r) => r.note },
-];
-
 export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> = async (app, { service }) => {
   const db = service.db;
+  const files = new BreakpointFiles();
+  app.addHook('onClose', async () => closeBreakpointFileThreads());
 
   app.get(
     '/api/resource/breakpoints',
@@ -143,32 +124,30 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
       const { format, lang, ...filters } = request.query;
       const locale: Locale = lang ?? requestLocale(request);
       const query = await toBreakpointQuery(service, filters);
-      const { list } = await queryBreakpoints(db, query, service.organismLabels, service.digest, { limit: EXPORT_LIMIT, offset: 0 });
       const year = resolvedYear(service.digest, query);
       const name = ['breakpoints', filters.guideline, year ?? (filters.year === 'all' ? 'all-years' : 'latest'), filters.antibiotic, filters.organism ?? filters.taxon]
         .filter(Boolean)
         .join('_')
         .replace(/[^A-Za-z0-9_.-]+/g, '-');
-      if (format === 'csv') {
-        const lines = [csvRow(COLUMNS.map((c) => c.header[locale]))];
-        for (const row of list) lines.push(csvRow(COLUMNS.map((c) => c.value(row, locale))));
-        return reply
-          .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .type('text/csv; charset=utf-8')
-          .send('\uFEFF' + lines.join('\r\n') + '\r\n');
-      }
-      const workbook = new ExcelJS.Workbook();
-      workbook.creator = 'MDC · Microbe Data Cloud';
-      const sheet = workbook.addWorksheet(locale === 'zh' ? '折点' : 'Breakpoints', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = COLUMNS.map((c) => ({ header: c.header[locale], key: c.key, width: c.width }));
-      sheet.getRow(1).font = { bold: true };
-      for (const row of list) sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, spreadsheetCell(c.value(row, locale) ?? '')])));
-      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      const importId = service.lastImport?.id ?? null;
+      const key = JSON.stringify([format, locale, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+      // Read page by page (each page a short hold of the database and the event loop), written in
+      // the file thread, kept per import: the same data is answered with the same bytes.
+      const file = await files.file(importId, key, async () => {
+        const pages: string[] = [];
+        for (let offset = 0; offset < EXPORT_LIMIT; offset += BREAKPOINT_PAGE_ROWS) {
+          const limit = Math.min(BREAKPOINT_PAGE_ROWS, EXPORT_LIMIT - offset);
+          const { list } = await queryBreakpoints(db, query, service.organismLabels, service.digest, { limit, offset });
+          pages.push(breakpointCellsJson(list, locale));
+          if (list.length < limit) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return { format, locale, pages, importedAt: service.lastImport?.importedAt ?? null };
+      });
       return reply
-        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(buffer);
+        .header('content-disposition', `attachment; filename="${name}.${format}"`)
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send(file);
     },
   );
 
