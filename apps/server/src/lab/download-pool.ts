@@ -1,7 +1,7 @@
 import { ApiCode } from '@mdc/contracts';
 import { ApiError } from '../http/envelope';
 import { budgetShortfall, ThreadPool, type BudgetExceeded, type ThreadBudget } from '../jobs/thread-pool';
-import type { BatchDownloadRequest } from './download';
+import type { BatchDownloadRequest, BatchFileFacts } from './download';
 
 /**
  * What writing one batch's file may take. The largest batch the upload takes (MAX_BATCH_RESULTS;
@@ -14,7 +14,7 @@ import type { BatchDownloadRequest } from './download';
  */
 export const DOWNLOAD_BUDGET: ThreadBudget = { timeMs: 120_000, memoryMb: 768 };
 
-const threads = new ThreadPool<BatchDownloadRequest, Uint8Array>({
+const threads = new ThreadPool<BatchDownloadRequest | { facts: string }, Uint8Array | BatchFileFacts>({
   url: new URL('./download-thread.mjs', import.meta.url),
   size: 1,
   budget: DOWNLOAD_BUDGET,
@@ -33,8 +33,21 @@ function overBudget(error: BudgetExceeded): ApiError {
  * batch as .xlsx held the event loop for 8 s when written in the request.
  */
 export async function writeBatchDownload(request: BatchDownloadRequest): Promise<Buffer> {
-  const bytes = await threads.runWithin(request, overBudget);
+  const bytes = (await threads.runWithin(request, overBudget)) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function unreadable(error: BudgetExceeded): ApiError {
+  const what = budgetShortfall(error, { zh: '读完', en: 'read' });
+  return new ApiError(ApiCode.BAD_REQUEST, 400, {
+    zh: `无法读取该文件：${what.zh}。请拆分文件后分批上传。`,
+    en: `The file could not be read: ${what.en}. Split the file and upload the parts.`,
+  });
+}
+
+/** An uploaded isolate file read in the download thread (the same budget) for its format and counts. */
+export async function readBatchFileFacts(content: string): Promise<BatchFileFacts> {
+  return (await threads.runWithin({ facts: content }, unreadable)) as BatchFileFacts;
 }
 
 /** Stops the download thread (a server closing). */

@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import type { Locale } from '@mdc/contracts';
 import { csvLine, outputCells, outputHeader, tsvLine, type BatchRow } from './batch';
 import { batchWorkbook } from './export';
-import { openIsolateFile, type IsolateFileFormat } from './isolate-file';
+import { IsolateFileError, openIsolateFile, readIsolateFile, type IsolateFileFormat } from './isolate-file';
 
 export type BatchDownloadFormat = 'csv' | 'tsv' | 'xlsx';
 
@@ -12,10 +13,33 @@ export interface BatchDownloadRequest {
   fileFormat: IsolateFileFormat;
   longFile: string;
   /** The interpreted rows as JSON text (the lab_batch.output column): a string crosses to the thread as one copy, 100,000 row objects would be cloned one by one. */
-  rowsJson: string;
+  rowsJson?: string;
+  /** Or that text gzip-compressed (the lab_batch.output_gzip column), unpacked in the thread. */
+  rowsGzip?: Uint8Array;
   locale: Locale;
   /** The file's isolates named genome tasks: the prediction and comparison columns are written. */
   genome?: boolean;
+}
+
+/** What an upload needs to know of its file (read in the thread): its format and counts, or why it cannot be read. */
+export type BatchFileFacts =
+  | { ok: true; format: IsolateFileFormat; isolates: number; results: number }
+  | { ok: false; texts: { zh: string; en: string } }
+  | { ok: false; formatError: { message: string; line?: number; column?: string } };
+
+/** Reads an uploaded isolate file whole (11,900 isolates held the event loop 2.5 s under load) for its counts. */
+export function batchFileFacts(content: string): BatchFileFacts {
+  try {
+    const file = readIsolateFile(content);
+    return { ok: true, format: file.format, isolates: file.isolates.length, results: file.isolates.reduce((n, isolate) => n + isolate.results.length, 0) };
+  } catch (error) {
+    if (error instanceof IsolateFileError) return { ok: false, texts: error.texts };
+    if ((error as Error).name === 'RefdataFormatError') {
+      const { line, column } = error as { line?: number; column?: string };
+      return { ok: false, formatError: { message: (error as Error).message, ...(line !== undefined ? { line } : {}), ...(column ? { column } : {}) } };
+    }
+    throw error;
+  }
 }
 
 /**
@@ -47,7 +71,8 @@ export function* jsonArrayObjects<T>(text: string): Generator<T> {
 }
 
 /** A batch's interpreted file: .xlsx, CSV (UTF-8 with BOM, for Excel) or tab-separated text. */
-export async function batchDownload({ format, fileFormat, longFile, rowsJson, locale, genome }: BatchDownloadRequest): Promise<Buffer> {
+export async function batchDownload({ format, fileFormat, longFile, rowsJson: json, rowsGzip, locale, genome }: BatchDownloadRequest): Promise<Buffer> {
+  const rowsJson = json ?? (rowsGzip ? gunzipSync(rowsGzip).toString('utf8') : '[]');
   const file = { format: fileFormat, header: fileFormat === 'long' ? openIsolateFile(longFile).header : [], genome: genome === true };
   const rows = jsonArrayObjects<BatchRow>(rowsJson);
   if (format === 'xlsx') return batchWorkbook(file, rows, locale);

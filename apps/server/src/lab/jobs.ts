@@ -94,7 +94,7 @@ export function labJobHandlers(context: JobContext): Record<string, JobHandler> 
         for (const chunk of interpretFile(knowledge.kb, file, { ...options, onIsolate }, summary)) {
           rows.push(...chunk);
           // A long file should not hold the event loop (and the job's heartbeat) for seconds.
-          if (rows.length % 2000 < chunk.length) await new Promise((resolve) => setImmediate(resolve));
+          if (rows.length % 250 < chunk.length) await new Promise((resolve) => setImmediate(resolve));
         }
         // The same isolates, with their patients, wards and dates, feed the cumulative antibiogram
         // (before the experiment shows done, so that the antibiogram has them by then).
