@@ -23,12 +23,16 @@ export const users = {
     const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     return rows[0];
   },
-  async create(db: Queryable, email: string, passwordHash: string, locale: string): Promise<UserRow> {
+  /**
+   * Creates the account unless the address is taken, by a registration that got there first
+   * (undefined then): registrations of one address at once must not end in a unique-key error.
+   */
+  async createIfAbsent(db: Queryable, email: string, passwordHash: string, locale: string): Promise<UserRow | undefined> {
     const rows = await db.query<UserRow>(
-      'INSERT INTO users (email, password_hash, locale) VALUES ($1, $2, $3) RETURNING *',
+      'INSERT INTO users (email, password_hash, locale) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING *',
       [email, passwordHash, locale],
     );
-    return rows[0]!;
+    return rows[0];
   },
   /** Counts a failed login from any client and locks the whole account at the limit; returns the new state. */
   async recordFailure(db: Queryable, id: number, maxFailures: number): Promise<{ failed_logins: number; locked: boolean }> {

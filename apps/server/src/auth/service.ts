@@ -111,8 +111,11 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
         return;
       }
       const mail = await db.transaction(async (tx) => {
-        const user = existing ?? (await users.create(tx, email, passwordHash, locale));
-        return sendActivation(tx, user, locale, existing ? passwordHash : null);
+        const created = existing ? undefined : await users.createIfAbsent(tx, email, passwordHash, locale);
+        // Another registration of the address got there first: answered as if it had been there before.
+        const user = existing ?? created ?? (await users.byEmail(tx, email))!;
+        if (!created && user.active) return renderMail('alreadyRegistered', locale, email, link(locale, '/forgotPassword'), 0);
+        return sendActivation(tx, user, locale, created ? null : passwordHash);
       });
       sendLater(mail);
     },

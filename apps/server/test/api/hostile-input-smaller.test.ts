@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccountToken } from '../support/accounts';
+import { authPaths } from '@mdc/contracts';
+import { activeAccountToken, PASSWORD } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir } from '../unit/support/small-refdata';
 
@@ -106,5 +107,33 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     expect(shallow.status).toBe(400);
     expect(shallow.body.msg).not.toContain('nested');
     expect(await count('blast_task')).toBe(tasks);
+  });
+
+  // The audit sent 50 (three 500s on PostgreSQL); 16 held at one point show the same race at a third of the hashing.
+  it('answers 16 registrations of one address at once as registrations of an address already there, and keeps one account', async () => {
+    const RACERS = 16;
+    const email = `race${kind}${Date.now()}@lab.example.org`;
+    // Every registration reads the address as free before any writes it: as on a busy server, deterministically.
+    const query = portal.db.query.bind(portal.db);
+    let waiting: (() => void)[] = [];
+    portal.db.query = (async (sql: string, params?: unknown[]) => {
+      if (/^SELECT \* FROM users WHERE email = \$1/.test(sql) && params?.[0] === email && waiting !== undefined) {
+        const held = waiting;
+        const all = new Promise<void>((resolve) => held.push(resolve));
+        if (held.length === RACERS) held.forEach((release) => release());
+        await Promise.race([all, new Promise((resolve) => setTimeout(resolve, 45_000).unref())]);
+      }
+      return query(sql, params as never);
+    }) as typeof portal.db.query;
+    try {
+      const answers = await Promise.all(Array.from({ length: RACERS }, () => call(portal, 'POST', authPaths.register, { email, password: PASSWORD, repeatPassword: PASSWORD }, { locale: 'en' })));
+      waiting = undefined as never;
+      expect(answers.map((a) => a.status)).toEqual(Array(RACERS).fill(200));
+      expect(new Set(answers.map((a) => a.body.msg))).toEqual(new Set(['An activation email has been sent. Please follow the link in it to complete your registration.']));
+    } finally {
+      portal.db.query = query;
+    }
+    const rows = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 });
