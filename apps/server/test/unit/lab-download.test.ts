@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { outputCells, outputHeader, type BatchRow } from '../../src/lab/batch';
+import { gunzipSync } from 'node:zlib';
 import { batchDownload, jsonArrayObjects } from '../../src/lab/download';
+import { packBatchRows } from '../../src/lab/experiments';
 
 /** A batch's rows as the database keeps them: every fifth unread (no category), the rest S, I or R. */
 const rows: BatchRow[] = Array.from({ length: 2_345 }, (_, i) => ({
@@ -50,6 +52,14 @@ describe('a batch result file as the download thread writes it', () => {
     expect(lines.length).toBe(rows.length + 1);
     expect(lines[0]).toContain(outputHeader(file, 'en')[0]!);
     for (const i of [0, 998, 999, 1000, 1999, 2000, rows.length - 1]) expect(lines[i + 1]).toContain(`row ${i}, ""quoted"", comma`);
+  });
+
+  it('keeps the rows compressed as the text JSON.stringify writes, and writes the same file from them (issue 28)', async () => {
+    const packed = await packBatchRows(rows);
+    expect(gunzipSync(packed).toString('utf8')).toBe(JSON.stringify(rows));
+    expect(gunzipSync(await packBatchRows([])).toString('utf8')).toBe('[]');
+    const { rowsJson: _text, ...rest } = request('csv');
+    expect((await batchDownload({ ...rest, rowsGzip: packed })).equals(await batchDownload(request('csv')))).toBe(true);
   });
 
   it('TSV: no byte-order mark, the same rows, each as its cells', async () => {
