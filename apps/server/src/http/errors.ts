@@ -14,6 +14,15 @@ export interface PageOptions {
   entityName(page: EntityPage, id: string, locale: Locale): Promise<string | undefined>;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload route's limit for one file (bytes), named when the multipart reader stops a larger one. */
+    uploadFileBytes?: number;
+  }
+}
+
+const megabytes = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(2)).toString();
+
 const ENTITY_PAGES: Record<string, EntityPage> = { 'resource-taxon-detail': 'resource-taxon-detail', 'resource-atb-detail': 'resource-atb-detail' };
 
 /** A zod issue as the validator hands it over: what was wrong, and the limit it passed. */
@@ -114,10 +123,17 @@ export function registerErrorHandling(app: FastifyInstance, { webDist, publicUrl
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send(envelope(ApiCode.UNSUPPORTED_MEDIA_TYPE, locale, null));
     }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      // The multipart reader's file limit, not the body limit of forms (a 10 MB WHONET file was told "1 MB").
+      const limit = request.routeOptions.config?.uploadFileBytes;
+      const texts = limit
+        ? { zh: `文件超过 ${megabytes(limit)} MB 的上限`, en: `The file is larger than the limit of ${megabytes(limit)} MB` }
+        : { zh: '文件超过此处上传的上限', en: 'The file is larger than the limit of this upload' };
+      return reply.status(413).send(envelope(ApiCode.PAYLOAD_TOO_LARGE, locale, { fields: { file: texts[locale] } }, texts));
+    }
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit;
-      const mb = limit ? Number((limit / 1024 / 1024).toFixed(2)).toString() : undefined;
-      const texts = mb ? { zh: `提交的内容超过 ${mb} MB 的上限`, en: `The request is larger than the limit of ${mb} MB` } : undefined;
+      const texts = limit ? { zh: `提交的内容超过 ${megabytes(limit)} MB 的上限`, en: `The request is larger than the limit of ${megabytes(limit)} MB` } : undefined;
       return reply.status(413).send(envelope(ApiCode.PAYLOAD_TOO_LARGE, locale, null, texts));
     }
     if (status === 429) {

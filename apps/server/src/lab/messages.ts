@@ -12,6 +12,7 @@ export const LAB_MESSAGES = {
   sampleTypeRequired: { en: 'Sample type can not be null', zh: '样本类型不能为空' },
   symptomRequired: { en: 'Site of infection is required', zh: '感染部位不能为空' },
   methodRequired: { en: 'Methods can not be null', zh: '检测方法不能为空' },
+  unknownMethod: { en: 'method: not one of MIC, disk', zh: 'method（检测方法）：取值无效（可选：MIC、disk）' },
   micRequired: { en: 'MIC can not be null', zh: 'MIC 不能为空' },
   wrongMic: { en: 'wrong MIC', zh: 'MIC 值有误' },
   wrongMicNotNumber: { en: 'wrong MIC: not a number (no spaces or text inside the value)', zh: 'MIC 值有误：不是数字（数值中不能有空格或文字）' },

@@ -339,7 +339,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
         summary: 'Submit an experiment: stored as running, interpreted by a background job',
         description: [
           'Validation messages (in the `local` language): SampleName can not be null, Organism is required, Sample type can not be null,',
-          'Site of infection is required, Methods can not be null, MIC can not be null, wrong MIC: not a number / negative / outside the dilution range (Zone diameter can not be null / wrong zone diameter… for disks).',
+          'Site of infection is required, Methods can not be null, method: not one of MIC, disk, MIC can not be null, wrong MIC: not a number / negative / outside the dilution range (Zone diameter can not be null / wrong zone diameter… for disks).',
           'Optional `tests` (isolate tests such as ESBL or mecA, read by the expert rules) and `expertRules` (false: interpret by the breakpoints and intrinsic resistance only).',
           'On failure nothing is stored; `data.fields` names every field at fault (`results.N.value` for a result, `tests.CODE` for an isolate test).',
         ].join(' '),
@@ -597,6 +597,7 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
     '/api/lab/batches',
     {
       preHandler: app.requireUser,
+      config: { uploadFileBytes: MAX_BATCH_UPLOAD_BYTES },
       schema: {
         tags,
         security,

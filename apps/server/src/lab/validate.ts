@@ -204,7 +204,7 @@ export function validateExperiment(
   const methodText = (draft.method ?? '').trim().toUpperCase();
   const method = methodText === 'MIC' || methodText === 'DISK' ? methodText : null;
   if (!methodText) problems.push(['method', 'methodRequired']);
-  else if (!method) problems.push(['method', 'methodRequired']);
+  else if (!method) problems.push(['method', 'unknownMethod']);
 
   const guidelineText = (draft.guideline ?? '').trim() || kb.defaultGuideline;
   const guideline = kb.breakpoints.guideline(guidelineText);

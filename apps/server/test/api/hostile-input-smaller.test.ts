@@ -136,4 +136,29 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     const rows = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
     expect(Number(rows[0]!.n)).toBe(1);
   });
+
+  it('refuses a WHONET file over 10 MB naming the batch limit of 10 MB, not the 1 MB of forms', async () => {
+    const boundary = 'mdcbatch';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="whonet.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    const payload = Buffer.concat([Buffer.from(head), Buffer.alloc(Math.round(10.1 * 1024 * 1024), 'A'), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const experiments = await count('lab_experiment');
+    for (const locale of ['en', 'zh'] as const) {
+      const answer = await portal.app.inject({ method: 'POST', url: '/api/lab/batches', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, local: locale }, payload });
+      expect(answer.statusCode).toBe(413);
+      expect(answer.json().msg).toBe(locale === 'en' ? 'The file is larger than the limit of 10 MB' : '文件超过 10 MB 的上限');
+      expect(answer.json().data.fields.file).toBe(answer.json().msg);
+    }
+    expect(await count('lab_experiment')).toBe(experiments);
+  });
+
+  it('says a Lab method other than MIC or disk is not one of them, naming the field, in both languages', async () => {
+    const experiment = { sampleName: 'urine 7', organism: 'Escherichia coli', method: 'PCR', sampleType: 'Urine', site: 'Urinary tract infection', results: JSON.stringify([{ antibiotic: 'AMP', value: '16' }]) };
+    const en = await call(portal, 'POST', '/api/lab/experiments', experiment, { token, locale: 'en' });
+    expect(en.status).toBe(400);
+    expect(en.body.data.fields.method).toBe('method: not one of MIC, disk');
+    const zh = await call(portal, 'POST', '/api/lab/experiments', experiment, { token, locale: 'zh' });
+    expect(zh.body.data.fields.method).toBe('method（检测方法）：取值无效（可选：MIC、disk）');
+    const empty = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, method: '' }, { token, locale: 'en' });
+    expect(empty.body.data.fields.method).toBe('Methods can not be null');
+  });
 });
