@@ -152,7 +152,7 @@ console.log('### Measured categories as submitted\n');
 console.log(asSubmitted.table.join('\n'));
 console.log(`\n### Submitted categories read against their MIC under ${TABLE} (M100 30th ed.)\n`);
 const totalLabels = [...labelCounts.values()].reduce((a, b) => a + b, 0);
-console.log(`${totalLabels} of the 11 drugs' labels disagree with their own MIC under ${TABLE}; none dropped:`);
+console.log(`${totalLabels} submitted categories of the 11 drugs disagree with their own MIC under ${TABLE}; none dropped:`);
 for (const [k, n] of [...labelCounts].sort()) console.log(`- ${k}: ${n}`);
 console.log(`\nThe same run with those labels re-read from their MIC (a MIC that allows the submitted category keeps it):\n`);
 console.log(reRead.table.join('\n'));
