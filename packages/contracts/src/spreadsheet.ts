@@ -1,5 +1,5 @@
 /**
- * Cells for CSV, TSV and Excel exports that a spreadsheet cannot run as formulas.
+ * Cells for CSV, TSV and Excel exports that a spreadsheet cannot run as formulas, nor show reversed.
  *
  * Excel, LibreOffice and Google Sheets evaluate a cell that starts with `=`, `+`, `-` or `@`
  * (and, after a tab or a line break, whatever follows): a FASTA header or an isolate id such as
@@ -12,10 +12,17 @@
  */
 
 const FORMULA_START = /^[=+\-@\t\r\n]/;
+/**
+ * Bidirectional controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates, the
+ * marks U+200E, U+200F, U+061C): a right-to-left override shows "txt.exe" as "exe.txt" and turns
+ * a cell's text around. Arabic or Hebrew text needs none of them to read right; they are dropped.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Text as a spreadsheet must show it: a leading `'` when it would otherwise start a formula. */
-export function spreadsheetText(text: string): string {
+export function spreadsheetText(value: string): string {
+  const text = value.replace(BIDI_CONTROLS, '');
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 

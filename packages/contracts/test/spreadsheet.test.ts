@@ -20,6 +20,13 @@ describe('spreadsheet cells cannot run as formulas', () => {
     expect(spreadsheetText(text)).toBe(text);
   });
 
+  it('drops bidirectional controls, so that no cell shows its text reversed (issue 28)', () => {
+    expect(spreadsheetText('invoice\u202Etxt.exe')).toBe('invoicetxt.exe');
+    expect(spreadsheetText('\u202E=1+1')).toBe("'=1+1");
+    expect(csvRow(['\u2066a\u2069', '\u200Fb\u200E', 'c\u061C', 'שלום'])).toBe('a,b,c,שלום');
+    expect(tsvRow(['\u202Ax\u202C', '\u202Dy\u202B'])).toBe('x\ty');
+  });
+
   it('leaves numbers, dates and empty cells of Excel rows alone', () => {
     const date = new Date(0);
     expect(spreadsheetCell(-1)).toBe(-1);

@@ -43,6 +43,31 @@ export function nulRefusal(field: string, locale: Locale): ApiError {
   return new ApiError(ApiCode.BAD_REQUEST, 400, texts, { fields: { [field]: texts[locale] } });
 }
 
+/** Passwords are compared as typed: a stored hash of a password typed in another form must still match. */
+const AS_TYPED = /password/i;
+
+/**
+ * Text in Unicode's composed form (NFC), in place: "é" typed as e + U+0301 (macOS file names,
+ * some input methods) and as U+00E9 are one name to search, compare and store.
+ */
+export function normaliseText<T>(root: T): T {
+  if (typeof root === 'string') return root.normalize('NFC') as T;
+  const stack: Record<string, unknown>[] = [];
+  if (isContainer(root)) stack.push(root);
+  while (stack.length) {
+    const holder = stack.pop()!;
+    for (const key of Object.keys(holder)) {
+      const child = holder[key];
+      if (typeof child === 'string') {
+        if (AS_TYPED.test(key)) continue;
+        const composed = child.normalize('NFC');
+        if (composed !== child) holder[key] = composed;
+      } else if (isContainer(child)) stack.push(child);
+    }
+  }
+  return root;
+}
+
 /** Refuses a multipart text field holding a NUL character (multipart parts are read by the routes themselves). */
 export function checkTextField(field: string, value: unknown, locale: Locale): void {
   if (typeof value === 'string' && value.includes(NUL)) throw nulRefusal(field, locale);
@@ -50,7 +75,7 @@ export function checkTextField(field: string, value: unknown, locale: Locale): v
 
 /**
  * Text input is checked once, for every route, before the route's own validation: the query, the
- * path's parameters and form or JSON bodies.
+ * path's parameters and form or JSON bodies hold no NUL character, and are read in NFC.
  */
 export function registerTextInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -58,5 +83,8 @@ export function registerTextInput(app: FastifyInstance): void {
       const field = fieldWithNul(part);
       if (field !== undefined) throw nulRefusal(field, requestLocale(request));
     }
+    normaliseText(request.params);
+    normaliseText(request.query);
+    request.body = normaliseText(request.body);
   });
 }

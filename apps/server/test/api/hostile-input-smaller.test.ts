@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPaths } from '@mdc/contracts';
 import { activeAccountToken, PASSWORD } from '../support/accounts';
@@ -160,5 +161,32 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     expect(zh.body.data.fields.method).toBe('method（检测方法）：取值无效（可选：MIC、disk）');
     const empty = await call(portal, 'POST', '/api/lab/experiments', { ...experiment, method: '' }, { token, locale: 'en' });
     expect(empty.body.data.fields.method).toBe('Methods can not be null');
+  });
+
+  it('reads text in NFC and writes no right-to-left override into exports', async () => {
+    const typed = 'Cafe\u0301 \u202Etxt.exe';
+    const created = await call(portal, 'POST', '/api/lab/experiments', {
+      sampleName: typed,
+      sampleType: 'bl',
+      organism: 'Escherichia coli',
+      method: 'MIC',
+      site: 'general',
+      guideline: 'EUCAST',
+      year: '2022',
+      results: JSON.stringify([{ antibiotic: 'AMP', value: '16' }]),
+    }, { token, locale: 'en' });
+    expect(created.body.code).toBe(0);
+    const id = created.body.data.id as string;
+    // The page keeps what was typed, composed: "é" as one character.
+    const detail = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token, locale: 'en' });
+    expect(detail.body.data.sampleName).toBe('Caf\u00e9 \u202Etxt.exe');
+    const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${id}/export?format=xlsx&lang=en`, headers: { authorization: `Bearer ${token}` } });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.worksheets.forEach((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
+    expect(cells).toContain('Caf\u00e9 txt.exe');
+    expect(cells.join('\n')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 });
