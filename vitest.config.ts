@@ -1,4 +1,38 @@
+import { statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that took longest in CI (clean clone, 2026-11-29), longest first. A clean clone has no
+ * record of past durations, and vitest then starts the larger files first: the full import
+ * (232 s in a small file) could start last and run on alone while the other core sat idle.
+ */
+const LONGEST_FIRST = [
+  'apps/server/test/api/resource-full.test.ts',
+  'apps/server/test/api/resource-import.test.ts',
+  'apps/server/test/api/lab.test.ts',
+  'apps/server/test/unit/rrna-current-names.test.ts',
+  'apps/server/test/api/accounts.test.ts',
+  'apps/server/test/api/search.test.ts',
+  'apps/server/test/api/genome.test.ts',
+  'apps/server/test/api/proteome-library.test.ts',
+  'apps/server/test/api/antibiogram.test.ts',
+  'apps/server/test/api/lab-genome.test.ts',
+  'apps/server/test/api/lab-cli.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return at < 0 ? LONGEST_FIRST.length : at;
+    };
+    const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    return [...files].sort(
+      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b) || size(b) - size(a),
+    );
+  }
+}
 
 // One runner for the whole repository. Projects split tests by what they need:
 // `unit` is pure and fast, `api` starts servers against PGlite and PostgreSQL,
@@ -9,6 +43,7 @@ export default defineConfig({
     // machine at about one busy core through a 20-minute run, the API files mostly waiting on
     // PostgreSQL, jobs and timers. Each portal of a test has its own MDC_HOME and schema.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
