@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { authPaths } from '@mdc/contracts';
 import type { Stack } from './stack';
@@ -152,4 +152,16 @@ export async function shots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: before, height });
+}
+
+/**
+ * The journeys of a `describe.each` over zh and en, each run in one of the two languages. Each
+ * journey twice doubled a file's minutes for the same server work; shared out, each language
+ * still meets the method's pages, texts and layout, and the phone-width journeys mostly run in
+ * English. `journey(runsIn, name, fn)` registers the test only in the block of its language.
+ */
+export function journeysIn(locale: 'zh' | 'en') {
+  return (runsIn: 'zh' | 'en', name: string, fn: () => Promise<void>, timeout?: number) => {
+    if (runsIn === locale) it(name, fn, timeout);
+  };
 }

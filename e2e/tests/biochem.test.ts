@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { BIOCHEM_PANELS, biochemErrors, decodeProfile } from '@mdc/core/identify/biochem';
 import { pdfAvailable } from '../../apps/server/src/reports/pdf-document';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled, shots } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, shots, journeysIn } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -28,8 +28,9 @@ async function wellStates(page: Page): Promise<Record<string, string>> {
 
 describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
+  const journey = journeysIn(locale);
 
-  it('API 20E profile → the grid follows → toggles → submit → result → export → history', async () => {
+  journey('zh', 'API 20E profile → the grid follows → toggles → submit → result → export → history', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();
@@ -120,7 +121,7 @@ describe.each(['zh', 'en'] as const)('biochemical identification in %s', (locale
     expect(await row.innerText()).toContain('5144572');
   });
 
-  it('on a phone: the primary tests and morphology alone give a genus-level answer', async () => {
+  journey('en', 'on a phone: the primary tests and morphology alone give a genus-level answer', async () => {
     const { page } = await stack.newPage({ width: 375, height: 812 });
     await page.goto(`${pre}/blast`);
     await page.getByTestId('open-morph').click();

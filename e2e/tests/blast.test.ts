@@ -9,7 +9,7 @@ import { writeAb1 } from '@mdc/refdata/ab1';
 import { heldOutQueries, insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled, sticksOut } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, fillForm, logIn, settled, sticksOut, journeysIn } from '../support/helpers';
 
 let stack: Stack;
 let account: { email: string; password: string };
@@ -83,8 +83,9 @@ async function submitAndWait(page: Page, pre: string): Promise<string> {
 
 describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
+  const journey = journeysIn(locale);
 
-  it('submit → running → done → result → sort → history → delete', async () => {
+  journey('zh', 'submit → running → done → result → sort → history → delete', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();
@@ -176,7 +177,7 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
     await page.getByTestId('blast-not-found').waitFor();
   });
 
-  it('uploads a .fasta file for 18S and uses the sample sequence for 16S', async () => {
+  journey('en', 'uploads a .fasta file for 18S and uses the sample sequence for 16S', async () => {
     const { page } = await stack.newPage({ width: 375, height: 812 });
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
@@ -211,12 +212,13 @@ describe.each(['zh', 'en'] as const)('identification in %s', (locale) => {
 
 describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusals in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
+  const journey = journeysIn(locale);
   const t = {
     zh: { title18: '18S rRNA 基因序列鉴定', noMatch: '无相似参考序列', trace: '峰图 LM_27F.ab1（样品 LM-27F1）', cut: '去掉前 35、后 55 个', ends: '两端无法比对、未计入：前 150 bp，后 150 bp', use18: '请使用 18S 鉴定', headline: '不支持的 16S 基因序列，请确认后重新输入', summary: '2 条序列', pair: /与反向峰图 S1_R\.ab1 拼接.*重叠 (\d+) bp，一致性 (\d+\.\d)%/ },
     en: { title18: '18S rRNA gene identification', noMatch: 'No similar reference', trace: 'Trace LM_27F.ab1 (sample LM-27F1)', cut: 'cut 35 before and 55 after', ends: 'Unalignable ends left out: 150 bp before, 150 bp after', use18: 'use the 18S identification', headline: 'Unsupported 16S gene sequence, Please confirm and re-enter', summary: '2 sequences', pair: /Assembled with the reverse trace S1_R\.ab1 .*overlap (\d+) bp at (\d+\.\d) % identity/ },
   }[locale];
 
-  it('uploads Sanger traces (.ab1): the dialog and the result say what quality trimming cut, and a real F/R pair is assembled', async () => {
+  journey('en', 'uploads Sanger traces (.ab1): the dialog and the result say what quality trimming cut, and a real F/R pair is assembled', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();
@@ -261,7 +263,7 @@ describe.each(['zh', 'en'] as const)('untrimmed reads, traces, groups and refusa
     expect(await page.getByTestId('blast-input-error').innerText()).toMatch(/^broken\.ab1[:：]/);
   });
 
-  it('keeps an untrimmed read at species level, names a species group, finishes "no similar reference" and says why an 18S gene is refused', async () => {
+  journey('zh', 'keeps an untrimmed read at species level, names a species group, finishes "no similar reference" and says why an 18S gene is refused', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();

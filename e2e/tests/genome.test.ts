@@ -27,7 +27,8 @@ const jobs = jobControl(() => stack);
 const isDescending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
 const isAscending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
 
-describe.each(['zh', 'en'] as const)('genome identification in %s', (locale) => {
+// One language (CI time): the English result page at phone width is the HS11286 journey's.
+describe.each(['zh'] as ('zh' | 'en')[])('genome identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
 
   it('submit a genome → running → done → result → sort → export → history', async () => {

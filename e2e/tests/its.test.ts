@@ -15,7 +15,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe.each(['zh', 'en'] as const)('fungal ITS identification in %s', (locale) => {
+// One language (CI time): the Chinese pages of the same result frame are the 16S and genome journeys'.
+describe.each(['en'] as ('zh' | 'en')[])('fungal ITS identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
 
   it('a whole ITS read: submit → result with its regions and the complex → history', async () => {

@@ -29,7 +29,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe.each(['zh', 'en'] as const)('a spectrum answered library-free, in %s', (locale) => {
+// One language (CI time): the Chinese MALDI-TOF result page is the flex-zip journey's.
+describe.each(['en'] as ('zh' | 'en')[])('a spectrum answered library-free, in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
 
   it('upload an E. coli peak list → the answer names Escherichia at genus level, carried by library-free evidence', async () => {

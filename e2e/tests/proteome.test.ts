@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { flexZip, maldiquantSpots, platePositions, PLACEHOLDER_SPECIES, seedBuiltinLibrary, seedPlaceholderLibrary, type ExampleSpot } from '../../apps/server/src/blast/proteome/test-spectra';
 import { jobControl } from '../support/jobs';
 import { startStack, type Stack } from '../support/stack';
-import { activeAccount, clickStill, eventually, expectPath, logIn, settled } from '../support/helpers';
+import { activeAccount, clickStill, eventually, expectPath, logIn, settled, journeysIn } from '../support/helpers';
 
 let stack: Stack;
 let spots: ExampleSpot[];
@@ -41,13 +41,14 @@ const done = (page: Page) => page.locator('[data-testid="blast-res-page"][data-s
 
 describe.each(['zh', 'en'] as const)('MALDI-TOF identification in %s', (locale) => {
   const pre = locale === 'en' ? '/en' : '';
+  const journey = journeysIn(locale);
   let account: { email: string; password: string };
 
   beforeAll(async () => {
     account = await activeAccount(stack);
   });
 
-  it('upload a flex zip → running → done → result → explanation → export → history', async () => {
+  journey('zh', 'upload a flex zip → running → done → result → explanation → export → history', async () => {
     const { page } = await stack.newPage();
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.getByTestId('user-menu').waitFor();
@@ -125,7 +126,7 @@ describe.each(['zh', 'en'] as const)('MALDI-TOF identification in %s', (locale) 
     await done(page);
   });
 
-  it('creates a library entry from three replicates and identifies a fourth spectrum against it', async () => {
+  journey('en', 'creates a library entry from three replicates and identifies a fourth spectrum against it', async () => {
     const { page } = await stack.newPage(locale === 'en' ? { width: 375, height: 812 } : {});
     await logIn(page, account.email, account.password, `${pre}/login`);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
