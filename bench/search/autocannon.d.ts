@@ -25,6 +25,8 @@ declare module 'autocannon' {
     p97_5: number;
     p99: number;
     p99_9: number;
+    /** Samples in the histogram: with overallRate, far more than answers (its coordinated-omission correction). */
+    totalCount: number;
   }
   export interface Result {
     latency: Histogram;
@@ -35,6 +37,10 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: a promise of its result that also reports each answer (latency in ms). */
+  export interface Instance extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
