@@ -160,6 +160,51 @@ export const loginFailures = {
   },
 };
 
+/**
+ * Failed logins to an address no account has, counted as `loginFailures` and `users.recordFailure`
+ * count them for an account: per client, and from all clients together.
+ */
+export const unknownAddressFailures = {
+  /** Whether this client, or all clients together, have reached their limit for the address. */
+  async isLocked(db: Queryable, addressHash: string, client: string, maxAll: number): Promise<boolean> {
+    const rows = await db.query<{ mine: boolean; total: number }>(
+      `SELECT coalesce(bool_or(client = $2 AND locked_at IS NOT NULL), false) AS mine, coalesce(sum(failures), 0)::int AS total
+         FROM login_failures_unknown WHERE address_hash = $1`,
+      [addressHash, client],
+    );
+    return rows[0]!.mine || Number(rows[0]!.total) >= maxAll;
+  },
+  /** Counts a failure; true when this client, or all clients together, are now at their limit. */
+  async record(db: Queryable, addressHash: string, client: string, maxFailures: number, maxAll: number): Promise<boolean> {
+    const rows = await db.query<{ locked_at: Date | null }>(
+      `INSERT INTO login_failures_unknown (address_hash, client, failures, locked_at)
+       VALUES ($1, $2, 1, CASE WHEN 1 >= $3 THEN now() END)
+       ON CONFLICT (address_hash, client) DO UPDATE SET
+         failures = login_failures_unknown.failures + 1,
+         last_failed_at = now(),
+         locked_at = CASE WHEN login_failures_unknown.failures + 1 >= $3 THEN COALESCE(login_failures_unknown.locked_at, now()) ELSE login_failures_unknown.locked_at END
+       RETURNING locked_at`,
+      [addressHash, client, maxFailures],
+    );
+    if (rows[0]!.locked_at !== null) return true;
+    const total = await db.query<{ n: number }>('SELECT coalesce(sum(failures), 0)::int AS n FROM login_failures_unknown WHERE address_hash = $1', [addressHash]);
+    return Number(total[0]!.n) >= maxAll;
+  },
+  /**
+   * The address is registered now: its clients' lock-outs carry over to the account (whoever was
+   * locked out before still is; the owner, from elsewhere, is not), and the counts go.
+   */
+  async carryOver(db: Queryable, addressHash: string, userId: number) {
+    await db.query(
+      `INSERT INTO login_failures (user_id, client, failures, last_failed_at, locked_at)
+       SELECT $2, client, failures, last_failed_at, locked_at FROM login_failures_unknown WHERE address_hash = $1
+       ON CONFLICT (user_id, client) DO NOTHING`,
+      [addressHash, userId],
+    );
+    await db.query('DELETE FROM login_failures_unknown WHERE address_hash = $1', [addressHash]);
+  },
+};
+
 export const mailQuota = {
   /**
    * Counts a request to mail an address unless the last hour already holds `max` of them.

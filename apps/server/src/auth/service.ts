@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash';
-import { loginFailures, mailLinks, mailQuota, sessions, users, type UserRow } from './repository';
+import { loginFailures, mailLinks, mailQuota, sessions, unknownAddressFailures, users, type UserRow } from './repository';
 import { hashSecret, newSecret } from './secrets';
 
 export interface AuthDeps {
@@ -35,6 +35,9 @@ function mailQuotaTexts(seconds: number): Record<Locale, string> {
     en: `Too many emails have been sent to this address. Please check your inbox (and spam folder), or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   };
 }
+
+/** An address as the failure counts of unregistered addresses know it: hashed, case aside. */
+const addressKey = (email: string) => hashSecret(`login-to:${email.toLowerCase()}`);
 
 export function createAuthService({ db, mailer, config, log }: AuthDeps) {
   const security = config.security;
@@ -114,6 +117,7 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
         const created = existing ? undefined : await users.createIfAbsent(tx, email, passwordHash, locale);
         // Another registration of the address got there first: answered as if it had been there before.
         const user = existing ?? created ?? (await users.byEmail(tx, email))!;
+        if (created) await unknownAddressFailures.carryOver(tx, addressKey(email), created.id);
         if (!created && user.active) return renderMail('alreadyRegistered', locale, email, link(locale, '/forgotPassword'), 0);
         return sendActivation(tx, user, locale, created ? null : passwordHash);
       });
@@ -142,7 +146,13 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     async login(email: string, password: string, meta: ClientMeta): Promise<LoginResult> {
       const user = await users.byEmail(db, email);
       if (!user) {
+        // Counted and locked as an account's would be, so that the answers tell nothing about it.
+        const address = addressKey(email);
+        if (await unknownAddressFailures.isLocked(db, address, meta.client, security.maxFailedLoginsAccount)) throw new ApiError(ApiCode.ACCOUNT_LOCKED, 403);
         await verifyPassword(password, await decoyHash());
+        if (await unknownAddressFailures.record(db, address, meta.client, security.maxFailedLogins, security.maxFailedLoginsAccount)) {
+          throw new ApiError(ApiCode.ACCOUNT_LOCKED, 403);
+        }
         throw new ApiError(ApiCode.LOGIN_FAILED, 400);
       }
       if (!(await checkCredentials(user, password, meta.client))) throw new ApiError(ApiCode.LOGIN_FAILED, 400);

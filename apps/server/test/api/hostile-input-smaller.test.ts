@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPaths } from '@mdc/contracts';
-import { activeAccountToken, PASSWORD } from '../support/accounts';
+import { activeAccountToken, freshEmail, PASSWORD } from '../support/accounts';
 import { call, dbKinds, startPortal, type TestPortal } from '../support/portal';
 import { buildSmallDataDir } from '../unit/support/small-refdata';
 
@@ -188,5 +188,31 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     workbook.worksheets.forEach((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
     expect(cells).toContain('Caf\u00e9 txt.exe');
     expect(cells.join('\n')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
+  it('locks out a client guessing an unknown address as it would for a registered one, so the answers tell nothing', async () => {
+    const registered = freshEmail();
+    // An account of its own, to guess at.
+    await call(portal, 'POST', authPaths.register, { email: registered, password: PASSWORD, repeatPassword: PASSWORD });
+    await portal.db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [registered]);
+    const unknown = freshEmail();
+    const guesses = async (email: string, remoteAddress: string, locale: 'zh' | 'en' = 'en', times = 7) => {
+      const answers: string[] = [];
+      for (let i = 0; i < times; i++) {
+        const answer = await call(portal, 'POST', authPaths.login, { email, password: `Wrong${i}pass!` }, { locale, remoteAddress });
+        answers.push(`${answer.status} ${answer.body.code} ${answer.body.msg}`);
+      }
+      return answers;
+    };
+    const ofRegistered = await guesses(registered, '203.0.113.7');
+    const ofUnknown = await guesses(unknown, '203.0.113.7');
+    expect(ofUnknown).toEqual(ofRegistered);
+    // Four wrong passwords, then locked at the fifth (MAX_FAILED_LOGINS), as before for accounts.
+    expect(new Set(ofUnknown.slice(0, 4)).size).toBe(1);
+    expect(ofUnknown[4]).toMatch(/^403 2017 /);
+    expect(ofUnknown[6]).toBe(ofUnknown[4]);
+    // Another client is not locked out by that one, for either address.
+    expect(await guesses(unknown, '198.51.100.9', 'zh', 1)).toEqual(await guesses(registered, '198.51.100.9', 'zh', 1));
+    expect((await call(portal, 'POST', authPaths.login, { email: registered, password: PASSWORD }, { remoteAddress: '192.0.2.1' })).body.code).toBe(0);
   });
 });
