@@ -18,7 +18,8 @@ import { pdfAvailable } from '../reports/pdf-document';
 import { SHARED_REFERENCE_TTL_MS, sharedReferenceGeneration } from '../resource/reference-version';
 import { claimBody, deleteBody, listQuery, methodInfo, submitResult, taskDetailBase, taskIdParam, taskSummary } from './schemas';
 import { sweepUploads, UploadSpool, uploadsDir } from './upload-store';
-import { claimTasks, createTask, deleteExpiredAnonymousTasks, deleteTask, listTasks, taskJob, type TaskRow } from './tasks';
+import { anonymousUploadBytes, claimTasks, createTask, deleteExpiredAnonymousTasks, deleteTask, listTasks, taskJob, type TaskRow } from './tasks';
+import { clientKey } from '../http/client';
 
 export interface BlastPluginOptions {
   db: Db;
@@ -53,6 +54,16 @@ const uploadRefusals = {
   }),
 };
 type UploadRefusal = keyof typeof uploadRefusals;
+const anonymousQuotaTexts = {
+  client: (limitMb: number, kept: number, incoming: number) => ({
+    zh: `本地址未登录时保存的上传文件将超过每个地址 ${limitMb.toLocaleString('en')} MB 的上限（已保存 ${mb(kept)} MB，本次 ${mb(incoming)} MB）：请登录后上传，或删除之前的鉴定`,
+    en: `Uploads kept without an account for your address would pass the limit of ${limitMb.toLocaleString('en')} MB per address (${mb(kept)} MB kept, ${mb(incoming)} MB in this upload): log in to upload, or delete earlier identifications`,
+  }),
+  all: (limitMb: number) => ({
+    zh: `未登录用户保存的上传文件合计将超过本站 ${limitMb.toLocaleString('en')} MB 的上限：请登录后上传`,
+    en: `Uploads kept without an account, from all addresses together, would pass this portal's limit of ${limitMb.toLocaleString('en')} MB: log in to upload`,
+  }),
+};
 const isMarkerGene = (method: IdentificationMethod): method is '16S' | '18S' => method === '16S' || method === '18S';
 
 export function summaryOf(row: TaskRow): z.infer<typeof taskSummary> {
@@ -254,6 +265,22 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
     },
   );
 
+  /**
+   * Uploads kept for anonymous identifications (30 days by default) are bounded per client address
+   * and for all addresses together (BLAST_ANONYMOUS_UPLOAD_MB, BLAST_ANONYMOUS_UPLOAD_TOTAL_MB):
+   * without it one address could fill the disk at the upload rate limits (issue 28).
+   */
+  async function checkAnonymousQuota(client: string, files: UploadedFile[], locale: Locale) {
+    const { perClient, total } = config.anonymousUploadMb;
+    const incoming = files.reduce((n, f) => n + f.bytes.length, 0);
+    if (incoming === 0 || (perClient <= 0 && total <= 0)) return;
+    const kept = await anonymousUploadBytes(db, client);
+    const refuse = (reason: string, texts: Record<Locale, string>, limitMb: number) =>
+      new ApiError(ApiCode.PAYLOAD_TOO_LARGE, 413, texts, { fields: { file: texts[locale] }, reason, limitBytes: limitMb * 1024 * 1024, keptBytes: reason === 'anonymous-quota' ? kept.client : kept.all });
+    if (perClient > 0 && kept.client + incoming > perClient * 1024 * 1024) throw refuse('anonymous-quota', anonymousQuotaTexts.client(perClient, kept.client, incoming), perClient);
+    if (total > 0 && kept.all + incoming > total * 1024 * 1024) throw refuse('anonymous-quota-all', anonymousQuotaTexts.all(total), total);
+  }
+
   async function submit(request: FastifyRequest, reply: FastifyReply, locale: Locale, spool: UploadSpool | undefined) {
     const { fields, files } = request.isMultipart() ? await readMultipart(request, locale, spool) : { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
     const id = methodNamed(fields.method ?? fields.marker);
@@ -262,12 +289,15 @@ const routes: FastifyPluginAsyncZod<BlastPluginOptions & { context: MethodContex
       const message = unknownMethod(OFFERED_METHODS.join(', '));
       throw new ApiError(ApiCode.BAD_REQUEST, 400, message, { fields: { method: message[locale] } });
     }
+    const client = clientKey(request.ip);
+    if (userIdOf(request) === null) await checkAnonymousQuota(client, files, locale);
     const submission: Submission = { method: id, fields, files, locale, userId: userIdOf(request) };
     const { groups, refused } = await acceptBatch(method, submission, context);
     const tasks: { id: string; token: string | null; fileName: string | null; itemCount: number }[] = [];
     for (const [at, { accepted }] of groups.entries()) {
       const created = await createTask(db, {
         userId: submission.userId,
+        client,
         method: id,
         source: accepted.source,
         fileName: accepted.fileName,

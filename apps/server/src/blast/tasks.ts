@@ -55,6 +55,8 @@ export function hashToken(token: string): string {
 
 export interface NewTask {
   userId: number | null;
+  /** The client an anonymous task came from (`clientKey`), for its upload quota. */
+  client?: string | null;
   method: IdentificationMethod;
   source: 'text' | 'file';
   fileName: string | null;
@@ -76,8 +78,8 @@ export async function createTask(db: Db, input: NewTask): Promise<{ id: string; 
   const claimToken = input.userId === null ? newClaimToken() : null;
   const jobId = await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO blast_task (id, user_id, claim_token_hash, method, source, file_name, item_count, input, refused)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO blast_task (id, user_id, claim_token_hash, method, source, file_name, item_count, input, refused, client)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         id,
         input.userId,
@@ -88,6 +90,7 @@ export async function createTask(db: Db, input: NewTask): Promise<{ id: string; 
         input.itemCount,
         input.input === undefined ? null : JSON.stringify(input.input),
         input.refused?.length ? JSON.stringify(input.refused) : null,
+        input.userId === null ? (input.client ?? null) : null,
       ],
     );
     await input.store?.(tx, id);
@@ -96,6 +99,16 @@ export async function createTask(db: Db, input: NewTask): Promise<{ id: string; 
     return job;
   });
   return { id, claimToken, jobId };
+}
+
+/** Bytes of uploads kept for anonymous tasks: of one client, and of all clients together. */
+export async function anonymousUploadBytes(db: Queryable, client: string): Promise<{ client: number; all: number }> {
+  const rows = await db.query<{ mine: number; total: number }>(
+    `SELECT coalesce(sum(i.size) FILTER (WHERE t.client = $1), 0)::float8 AS mine, coalesce(sum(i.size), 0)::float8 AS total
+       FROM blast_task t JOIN blast_input i ON i.task_id = t.id WHERE t.user_id IS NULL`,
+    [client],
+  );
+  return { client: Number(rows[0]?.mine ?? 0), all: Number(rows[0]?.total ?? 0) };
 }
 
 /** Where a method's code finds the database and the home folder (for the upload store). */

@@ -55,6 +55,8 @@ export interface Config {
   workerConcurrency: number;
   /** Days an anonymous identification stays viewable by its link (0: forever). */
   anonymousTaskDays: number;
+  /** Uploads kept for identifications without an account, in MB (0: no limit): per client address and for all together. */
+  anonymousUploadMb: { perClient: number; total: number };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -124,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedWorkers: !env.DATABASE_URL || env.MDC_EMBEDDED_WORKERS !== '0',
     workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY')),
     anonymousTaskDays: int(env.BLAST_ANONYMOUS_DAYS, 30, 'BLAST_ANONYMOUS_DAYS'),
+    anonymousUploadMb: {
+      perClient: int(env.BLAST_ANONYMOUS_UPLOAD_MB, 512, 'BLAST_ANONYMOUS_UPLOAD_MB'),
+      total: int(env.BLAST_ANONYMOUS_UPLOAD_TOTAL_MB, 10_240, 'BLAST_ANONYMOUS_UPLOAD_TOTAL_MB'),
+    },
   };
   return { ...config, ...overrides };
 }

@@ -19,7 +19,7 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
   let token: string;
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_MAIL_ADDRESS: '0' });
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_MAIL_ADDRESS: '0', BLAST_ANONYMOUS_UPLOAD_MB: '1', BLAST_ANONYMOUS_UPLOAD_TOTAL_MB: '3' });
     await portal.app.refdata.runImport(small);
     token = await activeAccountToken(portal, 'hostile');
   });
@@ -214,5 +214,40 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     // Another client is not locked out by that one, for either address.
     expect(await guesses(unknown, '198.51.100.9', 'zh', 1)).toEqual(await guesses(registered, '198.51.100.9', 'zh', 1));
     expect((await call(portal, 'POST', authPaths.login, { email: registered, password: PASSWORD }, { remoteAddress: '192.0.2.1' })).body.code).toBe(0);
+  });
+
+  it('holds anonymous uploads to a quota per client address and for all together, saying which and how much', async () => {
+    const keep = async (id: string, client: string, bytes: number) => {
+      await portal.db.query(`INSERT INTO blast_task (id, user_id, method, source, item_count, client) VALUES ($1, NULL, 'genome', 'file', 1, $2)`, [id, client]);
+      await portal.db.query(`INSERT INTO blast_input (task_id, position, name, content, size) VALUES ($1, 1, 'kept.fna', '\\x00'::bytea, $2)`, [id, bytes]);
+    };
+    const assembly = Buffer.from(`>contig_1\n${'ACGT'.repeat(50_000)}\n`);
+    const send = (remoteAddress: string, locale: 'zh' | 'en', authorization?: string) => {
+      const boundary = 'mdcquota';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="method"\r\n\r\ngenome\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="isolate.fna"\r\n\r\n`),
+        assembly,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return portal.app.inject({ method: 'POST', url: '/api/blast/tasks', remoteAddress, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, local: locale, ...(authorization ? { authorization } : {}) }, payload });
+    };
+    await keep(`quota-${kind}-1`, '203.0.113.5', 900_000);
+    const mine = await send('203.0.113.5', 'en');
+    expect(mine.statusCode).toBe(413);
+    expect(mine.json().data.reason).toBe('anonymous-quota');
+    expect(mine.json().msg).toBe('Uploads kept without an account for your address would pass the limit of 1 MB per address (0.9 MB kept, 0.2 MB in this upload): log in to upload, or delete earlier identifications');
+    const zh = await send('203.0.113.5', 'zh');
+    expect(zh.json().msg).toMatch(/^本地址未登录时保存的上传文件将超过每个地址 1 MB 的上限（已保存 0\.9 MB，本次 0\.2 MB）/);
+    // The same upload logged in is not held to it.
+    expect((await send('203.0.113.5', 'en', `Bearer ${token}`)).json().data?.reason ?? 'none').not.toMatch(/^anonymous-quota/);
+    // All anonymous uploads together: 3 MB.
+    await keep(`quota-${kind}-2`, '198.51.100.20', 1_000_000);
+    await keep(`quota-${kind}-3`, '198.51.100.21', 1_100_000);
+    const all = await send('192.0.2.77', 'en');
+    expect(all.statusCode).toBe(413);
+    expect(all.json().data.reason).toBe('anonymous-quota-all');
+    expect(all.json().msg).toBe("Uploads kept without an account, from all addresses together, would pass this portal's limit of 3 MB: log in to upload");
+    const anonymous = await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM blast_task WHERE user_id IS NULL AND client IN ('203.0.113.5', '192.0.2.77')`);
+    expect(Number(anonymous[0]!.n)).toBe(1);
   });
 });
