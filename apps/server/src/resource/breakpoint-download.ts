@@ -4,11 +4,12 @@ import { budgetShortfall, ThreadPool, type BudgetExceeded, type ThreadBudget } f
 import type { BreakpointFileRequest } from './breakpoint-file';
 
 /**
- * What writing one download of the breakpoint table may take. Every breakpoint of every year
- * (about 40,000 rows, 3.3 MB as .xlsx; bench/server/offload.ts) took 12–15 s and +1.1 GB when
- * written in the request, on the event loop.
+ * What writing one download of the breakpoint table may take. Every year (the 50,000 rows a
+ * download holds at most, 3.3 MB as .xlsx) took 12–15 s and +1.1 GB when written in the request,
+ * on the event loop; at a load average of 20 on 2 cores (bench/server/offload.ts, 2026-11-29)
+ * 90 s were not enough.
  */
-export const BREAKPOINT_FILE_BUDGET: ThreadBudget = { timeMs: 90_000, memoryMb: 1024 };
+export const BREAKPOINT_FILE_BUDGET: ThreadBudget = { timeMs: 240_000, memoryMb: 1024 };
 
 /** Rows read from the database at a time: each page holds the embedded database (and so the event loop) well under a second. */
 export const BREAKPOINT_PAGE_ROWS = 4_000;
