@@ -178,8 +178,14 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
     expect(created.body.code).toBe(0);
     const id = created.body.data.id as string;
     // The page keeps what was typed, composed: "é" as one character.
-    const detail = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token, locale: 'en' });
+    let detail = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token, locale: 'en' });
     expect(detail.body.data.sampleName).toBe('Caf\u00e9 \u202Etxt.exe');
+    // Interpreted by a job: the export waits for it, as the page does.
+    for (let tries = 0; detail.body.data.status === 'running' && tries < 300; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = await call(portal, 'GET', `/api/lab/experiments/${id}`, undefined, { token, locale: 'en' });
+    }
+    expect(detail.body.data.status).toBe('done');
     const xlsx = await portal.app.inject({ method: 'GET', url: `/api/lab/experiments/${id}/export?format=xlsx&lang=en`, headers: { authorization: `Bearer ${token}` } });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
