@@ -1,10 +1,11 @@
-import { createHash, type Hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { AstTables } from '@mdc/core/ast';
 import { readAstTables } from '@mdc/refdata/whonet';
 import { repoRoot } from '../config';
+import { stampFiles } from '../files-stamp';
 
 /** The folders of a data folder the engine's tables come from (see readAstTables). */
 const SOURCE_FOLDERS = ['whonet', 'amr', 'taxonomy'];
@@ -51,20 +52,7 @@ export function astTablesOf(dataDir: string, home: string | undefined): AstTable
  */
 function cacheKey(dataDir: string): string {
   const hash = createHash('sha256').update(path.resolve(dataDir));
-  for (const folder of CODE_FOLDERS) for (const file of filesUnder(path.join(repoRoot, folder))) stamp(hash, repoRoot, file);
-  for (const folder of SOURCE_FOLDERS) for (const file of filesUnder(path.join(dataDir, folder))) stamp(hash, dataDir, file);
+  stampFiles(hash, repoRoot, CODE_FOLDERS);
+  stampFiles(hash, dataDir, SOURCE_FOLDERS);
   return hash.digest('hex').slice(0, 20);
-}
-
-function stamp(hash: Hash, root: string, file: string): void {
-  const stat = statSync(file);
-  hash.update(`\0${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}`);
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
+import { stampFiles } from '../../../src/files-stamp';
 
 /**
  * A small reference data folder cut from the real files at test time (never committed): the
@@ -65,13 +66,13 @@ export function buildSmallDataDir(into = mkdtempSync(path.join(os.tmpdir(), 'mdc
   return into;
 }
 
+/** The real folders the small folder is cut from (its cache key). */
+const SOURCE_FOLDERS = ['taxonomy', 'whonet', 'amr', 'rrna'];
+
 function keptSmallDataDir(): string {
   const real = realDataDir();
-  const hash = createHash('sha256').update(readFileSync(new URL(import.meta.url)));
-  for (const file of SOURCE_FILES) {
-    const stat = statSync(path.join(real, file));
-    hash.update(`\0${file}\0${stat.size}\0${stat.mtimeMs}`);
-  }
+  // The real folders the small one is cut from, by their files' names, sizes and times.
+  const hash = stampFiles(createHash('sha256').update(readFileSync(new URL(import.meta.url))), real, SOURCE_FOLDERS);
   const dir = path.join(os.tmpdir(), `mdc-small-refdata-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(dir)) return dir;
   // Cut aside and renamed: a test file beside this one never copies half a folder.
@@ -85,28 +86,6 @@ function keptSmallDataDir(): string {
   }
   return dir;
 }
-
-/** The real files the small folder is cut from (its cache key). */
-const SOURCE_FILES = [
-  'taxonomy/microorganisms.tsv',
-  'taxonomy/microorganisms.codes.tsv',
-  `${AMR_3}/microorganisms.tsv.gz`,
-  `${AMR_3}/clinical_breakpoints.tsv`,
-  `${AMR_3}/microorganisms.groups.tsv`,
-  `${AMR_3}/antimicrobials.tsv`,
-  `${AMR_3}/interpretive_rules.tsv`,
-  `${AMR_3}/intrinsic_resistant.tsv.gz`,
-  `${AMR_3}/microorganisms.codes.tsv`,
-  'whonet/Organisms.txt',
-  'whonet/Antibiotics.txt',
-  'whonet/Breakpoints.txt',
-  'whonet/ExpectedResistancePhenotypes.txt',
-  'whonet/ExpertInterpretationRules.txt',
-  'whonet/QC_Ranges.txt',
-  'amr/eucast_rules.tsv',
-  'rrna/16S_reference.fasta.gz',
-  'rrna/18S_reference.fasta.gz',
-];
 
 function cutSmallDataDir(into: string): void {
   const real = realDataDir();
