@@ -7,7 +7,11 @@
  * isolates were collected in 2019–2020; breakpoints from the shared AMR package table): a label
  * its MIC contradicts is counted and listed, never dropped; a second table scores the set with
  * those labels re-read from their MIC (a MIC that allows the submitted category keeps it).
- * Usage: npx tsx bench/resistome/predict-vs-measured.ts [--errors] [--labels]
+ * `--vme` lists each very major error (as submitted) with what a reviewer checks: the MIC against
+ * the CLSI 2020 breakpoints and the panel's readings, the isolate's related drugs, every element
+ * its report holds, what the isolates with the same report measured; then, for every element of
+ * those reports, the R rate with and without it among the isolates predicted S for the drug.
+ * Usage: npx tsx bench/resistome/predict-vs-measured.ts [--errors] [--labels] [--vme]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,6 +55,7 @@ function categoriesOf(mic: string, drug: string): Set<string> {
 }
 
 const submitted = new Map<string, Map<string, string>>();
+const mics = new Map<string, Map<string, string>>();
 const reread = new Map<string, Map<string, string>>();
 const labelErrors: string[] = [];
 const labelCounts = new Map<string, number>();
@@ -61,7 +66,8 @@ for (const line of ast.slice(1)) {
   const f = line.split('\t');
   if (f.length < h.length || f[iGuide!] !== 'CLSI') continue;
   const [id, drug, label, mic] = [f[iId!]!, f[iDrug!]!, f[iPheno!]!, f[iMic!]!];
-  for (const m of [submitted, reread]) if (!m.has(id)) m.set(id, new Map());
+  for (const m of [submitted, reread, mics]) if (!m.has(id)) m.set(id, new Map());
+  mics.get(id)!.set(drug, mic);
   submitted.get(id)!.set(drug, label);
   let label2 = label;
   if (DRUGS.includes(drug)) {
@@ -158,3 +164,66 @@ console.log(`\nThe same run with those labels re-read from their MIC (a MIC that
 console.log(reRead.table.join('\n'));
 if (process.argv.includes('--labels')) console.log('\n' + labelErrors.join('\n'));
 if (process.argv.includes('--errors')) console.log('\n### Errors, as submitted\n\n' + asSubmitted.errors.join('\n') + `\n\n### Errors, labels re-read under ${TABLE}\n\n` + reRead.errors.join('\n'));
+
+/** Drugs whose results in the same isolate bear on a very major error's drug. */
+const RELATED: Record<string, readonly string[]> = {
+  AMP: ['AMC', 'TZP', 'CZO', 'CRO', 'CAZ'],
+  CIP: ['CIP', 'LVX'],
+  LVX: ['CIP', 'LVX'],
+  GEN: ['GEN', 'TOB', 'AMK'],
+  TOB: ['GEN', 'TOB', 'AMK'],
+  SXT: ['SXT'],
+  TCY: ['TCY'],
+};
+
+/** Each very major error with the evidence a reviewer weighs; Fisher's exact test (two-sided) for the element table. */
+function vmeReview(): string[] {
+  const out: string[] = [];
+  const symbols = (s: string) => [...new Set(predictions.get(s)!.elements.map((e) => e.symbol))].sort();
+  const key = new Map([...predictions.keys()].map((s) => [s, symbols(s).join(',')]));
+  const readings = (drug: string) => {
+    const n = new Map<string, number>();
+    for (const m of mics.values()) if (m.has(drug)) n.set(m.get(drug)!, (n.get(m.get(drug)!) ?? 0) + 1);
+    const value = (v: string) => Number(/[\d.]+/.exec(v)?.[0] ?? 0) * (v.startsWith('>') ? 2 : 1);
+    return [...n].sort((a, b) => value(a[0]) - value(b[0])).map(([v, c]) => `${v} ×${c}`).join(', ');
+  };
+  const vmes: [string, string][] = [];
+  for (const [sample, { preds }] of predictions) for (const drug of DRUGS) if (submitted.get(sample)?.get(drug) === 'R' && preds.get(drug)!.prediction === 'S') vmes.push([sample, drug]);
+  out.push(`${vmes.length} very major errors (measured R as submitted, predicted S)`, '');
+  for (const drug of [...new Set(vmes.map((v) => v[1]))]) {
+    const { s, r } = breakpoints.get(drug)!;
+    out.push(`${drug}: ${TABLE} S ≤ ${s}, R ≥ ${r}; the set's readings ${readings(drug)}`);
+  }
+  out.push('', 'sample\tdrug\tMIC\trelated MICs\treport elements (AMR rows)\tisolates with the same report: measured S/I/R');
+  for (const [sample, drug] of vmes) {
+    const m = mics.get(sample)!;
+    const related = (RELATED[drug] ?? []).map((d) => `${d} ${m.get(d) ?? '-'}`).join(', ');
+    const elements = predictions.get(sample)!.elements.map((e) => e.symbol + (e.partial ? ' (partial)' : e.interrupted ? ' (internal stop)' : '')).join(' ');
+    const mates = [...key].filter(([x, k]) => x !== sample && k === key.get(sample)).map(([x]) => submitted.get(x)?.get(drug) ?? '-');
+    out.push(`${sample}\t${drug}\t${m.get(drug)}\t${related}\t${elements}\t${mates.length}: ${['S', 'I', 'R'].map((c) => mates.filter((x) => x === c).length).join('/')}`);
+  }
+  const logf = (n: number) => { let t = 0; for (let i = 2; i <= n; i++) t += Math.log(i); return t; };
+  const fisher = (a: number, b: number, c: number, d: number) => {
+    const n = a + b + c + d, r1 = a + b, c1 = a + c;
+    const p = (x: number) => Math.exp(logf(r1) + logf(n - r1) + logf(c1) + logf(n - c1) - logf(n) - logf(x) - logf(r1 - x) - logf(c1 - x) - logf(n - r1 - c1 + x));
+    const p0 = p(a);
+    let t = 0;
+    for (let x = Math.max(0, c1 - (n - r1)); x <= Math.min(r1, c1); x++) if (p(x) <= p0 * (1 + 1e-9)) t += p(x);
+    return Math.min(1, t);
+  };
+  out.push('', 'element\tdrug\tR with it (isolates predicted S)\tR without it\tFisher p');
+  const inVme = new Set(vmes.flatMap(([s]) => symbols(s)));
+  for (const drug of [...new Set(vmes.map((v) => v[1]))]) {
+    for (const sym of [...inVme].sort()) {
+      const t = [0, 0, 0, 0];
+      for (const [sample, { elements, preds }] of predictions) {
+        const truth = submitted.get(sample)?.get(drug);
+        if ((truth !== 'S' && truth !== 'R') || preds.get(drug)!.prediction !== 'S') continue;
+        t[(elements.some((e) => e.symbol === sym) ? 0 : 2) + (truth === 'R' ? 0 : 1)]!++;
+      }
+      if (t[0]! + t[1]! > 0) out.push(`${sym}\t${drug}\t${t[0]}/${t[0]! + t[1]!}\t${t[2]}/${t[2]! + t[3]!}\t${fisher(t[0]!, t[1]!, t[2]!, t[3]!).toPrecision(2)}`);
+    }
+  }
+  return out;
+}
+if (process.argv.includes('--vme')) console.log('\n### Very major errors, reviewed\n\n' + vmeReview().join('\n'));
