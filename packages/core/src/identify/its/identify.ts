@@ -3,7 +3,7 @@ import { assessConfidence } from '../rrna/confidence';
 import { explainNotNucleotides, refusalDetail, type NotNucleotides, type RefusalReason } from '../rrna/messages';
 import type { ReferenceIndex } from '../rrna/reference-index';
 import { withScannedCandidates } from '../rrna/reference-scan';
-import { identifySequence, shownSimilarity, type Hit, type Identification, type IdentificationResult, type Refusal } from '../rrna/search';
+import { identifySequence, tiedSimilarity, type Hit, type Identification, type IdentificationResult, type Refusal } from '../rrna/search';
 import { ITS_MESSAGES } from './messages';
 import { locateItsRegions, type ItsRegions, type QueryStretch } from './regions';
 import { itsSpeciesGroupOf, type ItsSpeciesGroup } from './species-groups';
@@ -141,7 +141,7 @@ function pooled(one: Identification, two: Identification): { hits: Hit[]; both: 
   const hits = combined.map(({ both: _both, alignment: _alignment, ...h }, i) => ({
     ...h,
     rank: i + 1,
-    tiedWithTop: shownSimilarity(h.similarity) === shownSimilarity(top.similarity) && _both === combined[0]!.both,
+    tiedWithTop: tiedSimilarity(h.identical, denominator(h), top.identical, denominator(top)) && _both === combined[0]!.both,
   }));
   return { hits, both };
 }

@@ -33,6 +33,7 @@ export {
   DEFAULT_MIN_LENGTH,
   NOTABLE_TRIM,
   shownSimilarity,
+  tiedSimilarity,
   type Hit,
   type Identification,
   type IdentificationResult,

@@ -102,7 +102,7 @@ export interface Hit {
   referenceEnd: number;
   referenceLength: number;
   strand: '+' | '-';
-  /** Same similarity as the top hit at the precision shown (two decimals). */
+  /** Same similarity as the top hit at an alignment's precision (see `tiedSimilarity`). */
   tiedWithTop: boolean;
   /** Query line (reverse-complemented on the minus strand), match line, reference line. */
   alignment?: AlignmentLines;
@@ -181,12 +181,25 @@ export function shownSimilarity(similarity: number): string {
 }
 
 /**
- * Tied at the precision shown: two references the reader sees at 99.73 % are tied even when
- * their exact fractions differ (1477/1481 against 1465/1469), as BLAST's equal-identity hits are.
+ * Tied: the same similarity at the precision an alignment measures it, one column. Two hits are
+ * tied when their differing columns, counted over the same number of columns (the longer
+ * alignment's), differ by less than half a column: 175/177 and 174/176 (two differences each, a
+ * gap on the reference's side in one) are tied although they show as 98.87 and 98.86 %, as BLAST
+ * ties them by their equal score; 163/163 and 167/168 (none against one) are not. Ties were the
+ * same similarity at two decimals, which splits such pairs at the rounding's edge (a 177-column
+ * alignment resolves 0.56 %, not 0.01 %); hits shown at the same two decimals stay tied
+ * (1477/1481 against 1465/1469), which the half column already implies below 5,000 columns.
  */
+export function tiedSimilarity(identicalA: number, columnsA: number, identicalB: number, columnsB: number): boolean {
+  if (columnsA <= 0 || columnsB <= 0) return columnsA === columnsB;
+  if (identicalA * columnsB === identicalB * columnsA) return true;
+  const columns = Math.max(columnsA, columnsB);
+  if (Math.abs(identicalA / columnsA - identicalB / columnsB) * columns < 0.5) return true;
+  return shownSimilarity(percent(identicalA, columnsA)) === shownSimilarity(percent(identicalB, columnsB));
+}
+
 function sameSimilarity(a: Aligned, b: Aligned): boolean {
-  if (a.identical * b.denominator === b.identical * a.denominator) return true;
-  return shownSimilarity(percent(a.identical, a.denominator)) === shownSimilarity(percent(b.identical, b.denominator));
+  return tiedSimilarity(a.identical, a.denominator, b.identical, b.denominator);
 }
 
 /** Per-index scratch memory, reused by every search on that index in this thread. */
