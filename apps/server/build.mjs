@@ -4,10 +4,12 @@
 // packages (@mdc/*) are bundled, npm packages stay external. Worker threads get bundles of their
 // own: a `new URL('./x.mjs', import.meta.url)` bootstrap of the sources is pointed at the bundle
 // of the module that bootstrap imports. Any other `import.meta.url` keeps naming the source file,
-// so data folders and migrations are read where they are in the checkout.
+// so data folders and migrations are read where they are in the checkout. The same step compiles
+// the WebAssembly kernels (AssemblyScript, packages/core/assembly) that the core package loads.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileKernels, staleKernels } from '../../packages/core/assembly/compile.mjs';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(serverDir, '../..');
@@ -32,13 +34,13 @@ export function sourceState() {
   return { newest, files };
 }
 
-/** Whether the build exists and no source changed since it was made. */
+/** Whether the build exists and no source changed since it was made (kernels included). */
 export function buildIsFresh() {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
     const now = sourceState();
     // The bundles name the checkout's files by absolute path: a moved checkout builds again.
-    return stamp.repoRoot === repoRoot && stamp.newest === now.newest && stamp.files === now.files && existsSync(path.join(distDir, 'mdc.mjs'));
+    return stamp.repoRoot === repoRoot && stamp.newest === now.newest && stamp.files === now.files && existsSync(path.join(distDir, 'mdc.mjs')) && staleKernels().length === 0;
   } catch {
     return false;
   }
@@ -77,6 +79,12 @@ function findWorkers() {
 export async function build({ quiet = false } = {}) {
   const esbuild = await import('esbuild');
   const started = performance.now();
+  try {
+    await compileKernels({ quiet });
+  } catch (error) {
+    // The bundle is still worth building; the loader tries the compile again, and says why it fails, at first use.
+    console.error(`mdc: ${error.message}`);
+  }
   const state = sourceState();
   const workers = findWorkers();
   const entryPoints = { mdc: path.join(repoRoot, 'apps/server/src/cli/main.ts') };

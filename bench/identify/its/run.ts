@@ -176,6 +176,9 @@ for (let i = 0; i < repeat; i++) {
 }
 const same = (list: Measured[]) => list.every((m) => m.stdout === list[0]!.stdout);
 if (!same([makeIndex, ...runs.mdcCold, ...runs.mdcCold1, ...runs.mdcWarm, ...runs.mdcIndexed]) || !same([...runs.servedCold, ...runs.servedWarm])) throw new Error('MDC answered differently by scan and by word index, or with and without the cache');
+// Kept beside vsearch's outputs, so that two runs (before and after a change) can be compared with diff.
+writeFileSync(path.join(work, 'mdc.tsv'), runs.mdcCold[0]!.stdout);
+writeFileSync(path.join(work, 'mdc-served.tsv'), runs.servedCold[0]!.stdout);
 // MDC's ties, from its JSON (untimed): with and without the ITS1 reference.
 const json = (withIts1: boolean) => timed(work, repo, `mdc-json${withIts1 ? '-served' : ''}`, process.execPath, mdcArgs(withIts1).map((a) => (a === 'tsv' ? 'json' : a)), env).stdout;
 const ties = { its2: mdcTies(json(false), runs.mdcCold[0]!.stdout), served: mdcTies(json(true), runs.servedCold[0]!.stdout) };

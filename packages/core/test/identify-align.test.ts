@@ -9,7 +9,6 @@ import {
   encodeNucleotides,
   renderAlignment,
 } from '@mdc/core/identify/rrna';
-import { assemble } from '../src/identify/rrna/wasm/assembler';
 import { randomSequence, rng } from './identify/helpers';
 
 const codes = (text: string) => encodeNucleotides(text).codes;
@@ -114,36 +113,6 @@ describe('SemiGlobalAligner (word-anchored)', () => {
 });
 
 describe('WebAssembly kernels', () => {
-  it('assembles hand-written WAT that runs', () => {
-    const bytes = assemble({
-      memoryPages: 1,
-      functions: [
-        {
-          name: 'sumTo',
-          params: ['n'],
-          result: true,
-          locals: ['i', 'sum'],
-          body: `
-            block $done
-              loop $next
-                local.get $i local.get $n i32.ge_s br_if $done
-                local.get $i i32.const 1 i32.add local.set $i
-                local.get $sum local.get $i i32.add local.set $sum
-                br $next
-              end
-            end
-            i32.const 0 local.get $sum i32.store offset=8 ;; also leave it in memory, at byte 8
-            local.get $sum`,
-        },
-      ],
-    });
-    const api = (globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object; Instance: new (m: object, i: object) => { exports: Record<string, unknown> } } }).WebAssembly;
-    const { exports } = new api.Instance(new api.Module(bytes), {});
-    expect((exports.sumTo as (n: number) => number)(100)).toBe(5050);
-    expect(new Int32Array((exports.memory as { buffer: ArrayBuffer }).buffer)[2]).toBe(5050);
-    expect(() => assemble({ memoryPages: 1, functions: [{ name: 'bad', params: [], result: false, locals: [], body: 'i32.frobnicate' }] })).toThrow(/unknown instruction/);
-  });
-
   it('align exactly like the JavaScript loops, including after their memory grows', () => {
     const random = rng(31);
     const withWasm = new SemiGlobalAligner();
