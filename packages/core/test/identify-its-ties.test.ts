@@ -25,9 +25,10 @@ describe('tiedSimilarity: the same similarity to half a column', () => {
 });
 
 /**
- * Held-out ITS2 reads of the dev set whose expected species blastn megablast ties with its top hit
- * (equal bit scores) while MDC, tying at two decimals, did not: the expected species' record has as
- * many differences over a column less or three columns less.
+ * Held-out ITS2 reads of the dev set whose expected species MDC, tying at two decimals, split from
+ * its top hit although the expected species' record has as many differences over a column less
+ * (q0232: blastn megablast ties the two by equal bit scores) or three columns less (q0071: vsearch
+ * with --top_hits_only answers the expected species alone).
  */
 const CASES = [
   { query: 'ITS2_q0232', top: 'Tulosesus pallidus', expected: 'Tulosesus velatopruinatus' },
