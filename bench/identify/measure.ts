@@ -5,6 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 
 export function need(tool: string): string {
   const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
@@ -143,3 +145,18 @@ export function runBlast(work: string, cwd: string, label: string, reference: st
   ]);
   return { hits: blastHits(out), makeDb, search };
 }
+
+/**
+ * An esbuild plugin for the benchmarks' bundles: the WebAssembly kernels are read from
+ * packages/core/assembly/wasm, named from the loader's source file, so the loader's import.meta.url
+ * must stay the source's (as apps/server/build.mjs keeps it) rather than become the bundle's.
+ */
+export const kernelLoaderAtSource: Plugin = {
+  name: 'kernel-loader-at-source',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]rrna[\\/]wasm[\\/]instance\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(/import\.meta\.url/g, JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};

@@ -10,13 +10,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readFastaFile } from '@mdc/refdata/fasta';
 import { build } from 'esbuild';
-import { accuracy, median, need, readTsv, runBlast, timed, version, vsearchHits, type Accuracy, type Measured } from './measure';
+import { accuracy, kernelLoaderAtSource, median, need, readTsv, runBlast, timed, version, vsearchHits, type Accuracy, type Measured } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -55,19 +55,7 @@ await build({
   outExtension: { '.js': '.mjs' },
   external: ['tsx', 'tsx/*'],
   logLevel: 'error',
-  // The WebAssembly kernels are read from packages/core/assembly/wasm, named from the loader's source
-  // file (as apps/server/build.mjs keeps it): its import.meta.url stays the source's.
-  plugins: [
-    {
-      name: 'kernel-loader-url',
-      setup(b) {
-        b.onLoad({ filter: /[\\/]rrna[\\/]wasm[\\/]instance\.ts$/ }, (args) => ({
-          contents: readFileSync(args.path, 'utf8').replace(/import\.meta\.url/g, JSON.stringify(pathToFileURL(args.path).href)),
-          loader: 'ts',
-        }));
-      },
-    },
-  ],
+  plugins: [kernelLoaderAtSource],
 });
 const compileS = (performance.now() - compileStart) / 1000;
 

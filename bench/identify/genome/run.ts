@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { isComplexMember, TAXON_COMPLEXES } from '@mdc/core/identify/complexes';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readGenomeManifest, type GenomeManifestRow } from '@mdc/refdata/genome';
+import { kernelLoaderAtSource } from '../measure';
 
 const { values } = parseArgs({ options: { repeat: { type: 'string', default: '3' }, threads: { type: 'string', default: '2' }, 'skip-fastani': { type: 'boolean', default: false }, out: { type: 'string' } } });
 const repeat = Number(values.repeat);
@@ -87,6 +88,7 @@ await build({
   target: 'node20',
   logLevel: 'warning',
   plugins: [
+    kernelLoaderAtSource,
     {
       name: 'external-packages',
       setup(b) {
