@@ -336,6 +336,8 @@ describe('the AST experiment in the browser', () => {
     await dialog.locator('[data-testid=drug-option][data-code=COL]').click();
     await page.getByTestId('add-ok').click();
     const values = page.getByTestId('sensitivity-dialog');
+    await values.waitFor();
+    await settled(page);
     await values.getByTestId('value-MEM').fill('0.25');
     await values.getByTestId('value-COL').fill('8');
     await page.getByTestId('sensitivity-ok').click();

@@ -18,6 +18,26 @@ function useRouterLocale(): Locale {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * The system's "reduce motion" setting (WCAG 2.3.3): antd's zooms and slides are turned off for
+ * people who asked their system for less motion. By antd's own switch: the usual blanket CSS rule
+ * (every animation 0.01 ms) left antd's popups where they start, unaligned (the header's
+ * suggestions drawn at -9000 px).
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', listener);
+      return () => query?.removeEventListener('change', listener);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 /** Routes the HTTP client's toasts through antd's context-aware message API. */
 function HttpToasts() {
   const { message } = AntApp.useApp();
@@ -30,6 +50,7 @@ function HttpToasts() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const locale = useRouterLocale();
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
@@ -52,6 +73,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
             fontFamily: 'var(--mdc-font)',
             colorText: '#1c2430',
             colorTextSecondary: '#5b6472',
+            motion: !reducedMotion,
           },
         }}
       >

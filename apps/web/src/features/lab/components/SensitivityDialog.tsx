@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { useLabText } from '../i18n';
 import { valueProblem } from '../values';
@@ -35,7 +35,9 @@ export function SensitivityDialog({
   const [form] = Form.useForm<Record<string, string>>();
   const disk = method === 'DISK';
 
-  useEffect(() => {
+  // Before the dialog is painted: a value typed the moment its box appears is never overwritten
+  // by the rows' earlier values (a CI journey lost its MEM 0.25 so).
+  useLayoutEffect(() => {
     if (!open) return;
     form.setFieldsValue(Object.fromEntries(rows.flatMap((r) => [[`v_${r.code}`, r.value], [`p_${r.code}`, r.potency]])));
     const target = focus ?? rows.find((r) => !r.value)?.code ?? rows[0]?.code;
