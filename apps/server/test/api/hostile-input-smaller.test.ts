@@ -19,8 +19,7 @@ describe.each(dbKinds)('the last hostile inputs on %s (issue 28)', (kind) => {
   let token: string;
 
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_MAIL_ADDRESS: '0', BLAST_ANONYMOUS_UPLOAD_MB: '1', BLAST_ANONYMOUS_UPLOAD_TOTAL_MB: '3' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_MAIL: '1000', RATE_LIMIT_MAIL_ADDRESS: '0', BLAST_ANONYMOUS_UPLOAD_MB: '1', BLAST_ANONYMOUS_UPLOAD_TOTAL_MB: '3' }, {}, { imported: small });
     token = await activeAccountToken(portal, 'hostile');
   });
   afterAll(async () => portal?.close());

@@ -20,8 +20,7 @@ afterAll(() => rmSync(small, { recursive: true, force: true }));
 describe.each(dbKinds)('requests that must not hold the server, on %s', (kind) => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000' });
-    await portal.app.refdata.runImport(small);
+    portal = await startPortal(kind, { REFDATA_DIR: small, RATE_LIMIT_API: '100000' }, {}, { imported: small });
   }, 300_000);
   afterAll(async () => portal?.close());
 
