@@ -36,7 +36,12 @@ export async function compileKernels({ force = false, quiet = true } = {}) {
   const names = force ? Object.keys(KERNELS) : staleKernels();
   if (names.length === 0) return [];
   const started = performance.now();
-  const { default: asc } = await import('assemblyscript/asc');
+  let asc;
+  try {
+    ({ default: asc } = await import('assemblyscript/asc'));
+  } catch (error) {
+    throw new Error(`could not compile the WebAssembly kernels (${names.join(', ')}): the AssemblyScript compiler is not installed (\`npm ci\` installs it; it is a development dependency): ${error.message}`);
+  }
   mkdirSync(wasmDir, { recursive: true });
   for (const name of names) {
     const out = path.join(wasmDir, `${name}.wasm.tmp-${process.pid}`);
