@@ -16,14 +16,14 @@ export const SIMILARITY_DEFINITION: LocalizedText = Object.freeze({
     'Query coverage = the share of the submitted sequence facing reference bases. Each gap base is one column. A column where an ' +
     'ambiguity code (e.g. N, R, Y) faces a base it may stand for is neither identical nor a mismatch and is ' +
     'left out of both counts; an ambiguity code facing a base it cannot stand for is a mismatch. ' +
-    'References whose similarity equals the top hit\'s at the two decimals shown are tied with it and all listed.',
+    'References tied with the top hit are all listed: those whose differing columns, scaled to the longer of the two alignments, differ from the top hit\'s by less than half a column, and those shown at the same two decimals.',
   zh:
     '相似度 = 查询序列比对区段内的相同位点数 / 比对位点数（百分比，与 BLAST、EzBioCloud 报告的一致性相同）。' +
     '查询序列两端位于与最佳匹配的最佳局部比对之外的部分（如载体、引物尾或读段末端的杂乱碱基）被修剪并单独列出；' +
     '其余区段与每条候选参考序列全长比对：参考序列超出该区段两端的部分不计入比对位点；该区段超出参考序列某一端的碱基中，前 20 个（约一条引物的长度，提交的参考序列常不含引物区）不计入比对位点，其余计为空位位点。' +
     '查询覆盖度 = 提交序列中与参考序列碱基相对的比例。每个空位碱基计为一个位点。简并碱基（如 N、R、Y）与其可代表的碱基相对时，' +
     '既不算相同也不算错配，不计入分子和分母；与其不能代表的碱基相对时计为错配。' +
-    '相似度在所显示的两位小数上与最佳匹配相同的参考序列视为并列，全部列出。',
+    '与最佳匹配并列的参考序列全部列出：差异位点数按两者中较长的比对折算后与最佳匹配相差不到半个位点的，以及相似度在所显示的两位小数上相同的。',
 });
 
 /** Why a submitted sequence was refused. */
