@@ -1,7 +1,7 @@
 // Genome identification benchmark: MDC against fastANI and mash on the shared genomes, in one run.
 //   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani] [--out report.md]
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -38,9 +38,9 @@ interface Measured {
 }
 
 /** Runs a shell command under /usr/bin/time -v: wall time and the largest resident set of its processes. */
-async function measure(command: string): Promise<Measured> {
+async function measure(command: string, env?: NodeJS.ProcessEnv): Promise<Measured> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-v', 'bash', '-c', command], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-v', 'bash', '-c', command], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -134,20 +134,31 @@ function parsePairs(stdout: string, column: 'mash' | 'fastani'): Answers {
   return answers;
 }
 
+// Cold, as a user meets it after `mdc genome add` or with a new --reference folder: every MDC run
+// starts from an empty MDC_HOME, so no reference sketch comes from the cache (mash sketches anew too).
+const home = path.join(work, 'home');
+const cold = (): NodeJS.ProcessEnv => {
+  rmSync(home, { recursive: true, force: true });
+  return { ...process.env, MDC_HOME: home };
+};
+
 const mdcRuns: Measured[] = [];
 const npxRuns: Measured[] = [];
 const mashRuns: Measured[] = [];
 for (let r = 0; r < repeat; r++) {
   // Alternating, so that a busy spell on the shared machine hits all alike.
-  mdcRuns.push(await measure(mdcCommand));
+  mdcRuns.push(await measure(mdcCommand, cold()));
   mashRuns.push(await measure(mashCommand));
-  npxRuns.push(await measure(npxCommand));
+  npxRuns.push(await measure(npxCommand, cold()));
   process.stderr.write(
     `repetition ${r + 1}: MDC ${(mdcRuns.at(-1)!.wallMs / 1000).toFixed(2)} s, mash ${(mashRuns.at(-1)!.wallMs / 1000).toFixed(2)} s, npx mdc ${(npxRuns.at(-1)!.wallMs / 1000).toFixed(2)} s\n`,
   );
 }
 const fastani = values['skip-fastani'] ? undefined : await measure(fastaniCommand);
 
+// Kept for `cmp` against another run's (a faster sketch must not change an ANI or a call).
+writeFileSync(path.join(work, 'mdc.tsv'), mdcRuns.at(-1)!.stdout);
+writeFileSync(path.join(work, 'npx-mdc.tsv'), npxRuns.at(-1)!.stdout);
 const mdc = parseMdc(mdcRuns.at(-1)!.stdout);
 const mash = parsePairs(mashRuns.at(-1)!.stdout, 'mash');
 const fast = fastani ? parsePairs(fastani.stdout, 'fastani') : undefined;
@@ -164,7 +175,7 @@ const say = (line = '') => {
 
 say(`# Genome identification — ${new Date().toISOString().slice(0, 10)}`);
 say();
-say(`${tests.length} test assemblies against ${references.length} reference genomes (../shared/data/genome), ${threads} threads each, ${repeat} alternating repetitions of MDC and mash; fastANI once.`);
+say(`${tests.length} test assemblies against ${references.length} reference genomes (../shared/data/genome), ${threads} threads each, ${repeat} alternating repetitions of MDC and mash, MDC from an empty MDC_HOME (no sketch cached); fastANI once.`);
 say();
 say('| tool | correct calls | wall time (median) | peak memory |');
 say('|---|---|---|---|');

@@ -50,12 +50,14 @@ export function seeds(length: u32, posBase: u32, limit: u32): u32 {
     if (run < K) continue;
     const lt = fw <= rv;
     const h = mix(select<u32>(fw, rv, lt));
-    if (h >= limit) continue;
+    // Written always, kept (the next seed written past it) only below the limit: one k-mer in
+    // eight is kept at random, which a branch would mispredict.
     store<u32>(out, h);
     // First base of the k-mer: i − 16 after the increment above.
     store<u32>(out, ((posBase + i - K) << 1) + (1 - <u32>lt), HALF);
-    out += 4;
-    count++;
+    const keep = <u32>(h < limit);
+    out += keep << 2;
+    count += keep;
   }
   store<u32>(STATE, fw);
   store<u32>(STATE, rv, 4);
@@ -101,11 +103,12 @@ export function fastaSeeds(length: u32, limit: u32): u32 {
     if (run < K) continue;
     const lt = fw <= rv;
     const h = mix(select<u32>(fw, rv, lt));
-    if (h >= limit) continue;
+    // As in `seeds`: no branch on the kept fraction.
     store<u32>(out, h);
     store<u32>(out, ((pos - K) << 1) + (1 - <u32>lt), HALF);
-    out += 4;
-    count++;
+    const keep = <u32>(h < limit);
+    out += keep << 2;
+    count += keep;
   }
   store<u32>(STATE, fw);
   store<u32>(STATE, rv, 4);
@@ -115,4 +118,62 @@ export function fastaSeeds(length: u32, limit: u32): u32 {
   store<u32>(STATE, amb, 20);
   store<i32>(STATE, stop, 24);
   return count;
+}
+
+/**
+ * Sorts n seeds by hash, stably (equal hashes keep their genome order), in place: hashes at
+ * `hashes`, positions at `positions` (u32 each). Two LSD radix passes on the hash's low and high
+ * halves (of the bits it uses), each seed moved as one u64 (hash low, position high) so that a
+ * scatter writes one place, not two; `a` and `b` hold 8n bytes each, `counts` the two tables
+ * (at most 2 × 65,536 u32). The JavaScript sort in sketch.ts (`sortByHash` without the kernel)
+ * gives the same order; a test compares them.
+ */
+export function sortSeeds(n: u32, hashes: u32, positions: u32, a: u32, b: u32, counts: u32): void {
+  let all: u32 = 0;
+  for (let i: u32 = 0; i < n; i++) all |= load<u32>(hashes + (i << 2));
+  const bits: u32 = 32 - clz<u32>(all);
+  const lowBits: u32 = bits >>> 1 > 0 ? bits >>> 1 : 1;
+  const highBits: u32 = bits > lowBits ? bits - lowBits : 1;
+  const lowMask: u32 = (1 << lowBits) - 1;
+  const low = counts;
+  const high = counts + (4 << lowBits);
+  memory.fill(counts, 0, (4 << lowBits) + (4 << highBits));
+  for (let i: u32 = 0; i < n; i++) {
+    const x = load<u32>(hashes + (i << 2));
+    const l = low + ((x & lowMask) << 2);
+    store<u32>(l, load<u32>(l) + 1);
+    const h = high + ((x >>> lowBits) << 2);
+    store<u32>(h, load<u32>(h) + 1);
+  }
+  let sum: u32 = 0;
+  for (let d: u32 = 0, e: u32 = 1 << lowBits; d < e; d++) {
+    const c = load<u32>(low + (d << 2));
+    store<u32>(low + (d << 2), sum);
+    sum += c;
+  }
+  sum = 0;
+  for (let d: u32 = 0, e: u32 = 1 << highBits; d < e; d++) {
+    const c = load<u32>(high + (d << 2));
+    store<u32>(high + (d << 2), sum);
+    sum += c;
+  }
+  for (let i: u32 = 0; i < n; i++) {
+    const x = load<u32>(hashes + (i << 2));
+    const l = low + ((x & lowMask) << 2);
+    const d = load<u32>(l);
+    store<u32>(l, d + 1);
+    store<u64>(a + (d << 3), (<u64>load<u32>(positions + (i << 2)) << 32) | <u64>x);
+  }
+  for (let i: u32 = 0; i < n; i++) {
+    const v = load<u64>(a + (i << 3));
+    const h = high + ((<u32>v >>> lowBits) << 2);
+    const d = load<u32>(h);
+    store<u32>(h, d + 1);
+    store<u64>(b + (d << 3), v);
+  }
+  for (let i: u32 = 0; i < n; i++) {
+    const v = load<u64>(b + (i << 3));
+    store<u32>(hashes + (i << 2), <u32>v);
+    store<u32>(positions + (i << 2), <u32>(v >>> 32));
+  }
 }

@@ -17,6 +17,7 @@ import {
   prepareQuery,
   sketchFasta,
   sketchGenome,
+  sortByHash,
   unpackSequence,
   type GenomeHit,
   type GenomeReference,
@@ -102,6 +103,31 @@ describe('seed sketches', () => {
     expect(wasm.hashes.length).toBeGreaterThan(250_000);
     expect(Buffer.from(wasm.hashes.buffer).equals(Buffer.from(loop.hashes.buffer))).toBe(true);
     expect(Buffer.from(wasm.positions.buffer).equals(Buffer.from(loop.positions.buffer))).toBe(true);
+  });
+
+  it('sorts seeds by hash in the kernel as the JavaScript sort does: equal hashes in genome order, any width of hash', () => {
+    const random = rng(12);
+    for (const [n, bits] of [[0, 29], [1, 29], [5, 3], [300_000, 29], [100_000, 32]] as const) {
+      const hashes = new Uint32Array(n);
+      const positions = new Uint32Array(n);
+      for (let i = 0; i < n; i++) {
+        // One seed in five repeats an earlier hash (a repeated k-mer): the tie order is tested.
+        hashes[i] = i >= 10 && i % 5 === 0 ? hashes[i - 1 - (i % 7)]! : Math.floor(random() * 2 ** bits) >>> 0;
+        positions[i] = 2 * i + (i % 2);
+      }
+      const before = hashes.slice();
+      const wasm = sortByHash(hashes, positions);
+      const loop = sortByHash(hashes, positions, undefined, { wasm: false });
+      expect(Buffer.from(wasm.hashes.buffer, wasm.hashes.byteOffset, 4 * n).equals(Buffer.from(loop.hashes.buffer, loop.hashes.byteOffset, 4 * n))).toBe(true);
+      expect(Buffer.from(wasm.positions.buffer, wasm.positions.byteOffset, 4 * n).equals(Buffer.from(loop.positions.buffer, loop.positions.byteOffset, 4 * n))).toBe(true);
+      expect(Buffer.from(hashes.buffer).equals(Buffer.from(before.buffer))).toBe(true);
+      let outOfOrder = 0;
+      for (let i = 1; i < n; i++) {
+        const [a, b] = [loop.hashes[i - 1]!, loop.hashes[i]!];
+        if (a > b || (a === b && loop.positions[i - 1]! > loop.positions[i]!)) outOfOrder++;
+      }
+      expect(outOfOrder).toBe(0);
+    }
   });
 
   it('reads and sketches FASTA text in one pass, as reading the bases first and sketching them does', () => {

@@ -8,13 +8,14 @@ import {
   prepareQuery,
   sketchFasta,
   sketchGenome,
+  sharedArrays,
   unpackSequence,
   type GenomeIdentification,
   type GenomeReference,
   type IdentifyGenomeOptions,
   type RrnaCopy,
-  type SeedSketch,
   type FastaSketch,
+  type SeedArrays,
   type AssemblyStats,
   type GenomeTypingReport,
   type GenomeResistanceReport,
@@ -164,21 +165,14 @@ function resist(assembly: Assembly, identification: GenomeIdentification, dir: s
   };
 }
 
-function shared(array: Uint32Array): Uint32Array {
-  const out = new Uint32Array(new SharedArrayBuffer(array.byteLength));
-  out.set(array);
-  return out;
-}
-
-function sharedSketch(sketch: SeedSketch): SeedSketch {
-  return { ...sketch, hashes: shared(sketch.hashes), positions: shared(sketch.positions) };
-}
-
-/** An assembly sketched in one pass (see sketchFasta), or null when the careful reader must look at it. */
-function fastSketch(bytes: Uint8Array, name: string): FastaSketch | null {
+/**
+ * An assembly sketched in one pass (see sketchFasta), or null when the careful reader must look at
+ * it. References are sorted straight into shared memory (`sharedArrays`), to be handed to every thread.
+ */
+function fastSketch(bytes: Uint8Array, name: string, into?: SeedArrays): FastaSketch | null {
   const limits = DEFAULT_ASSEMBLY_LIMITS;
   const text = isGzip(bytes) ? gunzip(bytes, name, limits) : bytes;
-  const fast = sketchFasta(text);
+  const fast = sketchFasta(text, into);
   return fast && fast.length >= limits.minBases && fast.length <= limits.maxBases && fast.ambiguous <= limits.maxAmbiguous * fast.length ? fast : null;
 }
 
@@ -187,7 +181,7 @@ function sketchInput(input: ReferenceInput): SharedReference {
   if (input.fasta) {
     // The fast path reads and sketches in one pass; anything unusual is read the careful way,
     // which refuses bad files with the reason.
-    const fast = fastSketch(input.fasta, input.name);
+    const fast = fastSketch(input.fasta, input.name, sharedArrays);
     if (fast) {
       return {
         id: input.id,
@@ -197,12 +191,12 @@ function sketchInput(input: ReferenceInput): SharedReference {
         length: fast.length,
         gcPercent: (100 * fast.gc) / Math.max(1, fast.length - fast.ambiguous),
         contigs: fast.contigs.length,
-        sketch: sharedSketch(fast.sketch),
+        sketch: fast.sketch,
       };
     }
     const assembly = readAssembly(input.fasta, input.name);
     const stats = assemblyStats(assembly);
-    return { id: input.id, species: input.species, strain: input.strain, accession: input.accession, length: stats.length, gcPercent: stats.gcPercent, contigs: stats.contigs, sketch: sharedSketch(sketchGenome(assembly)) };
+    return { id: input.id, species: input.species, strain: input.strain, accession: input.accession, length: stats.length, gcPercent: stats.gcPercent, contigs: stats.contigs, sketch: sketchGenome(assembly, { into: sharedArrays }) };
   }
   const codes = unpackSequence(input.packed!);
   const lengths = input.contigLengths ?? [codes.length];
@@ -218,7 +212,7 @@ function sketchInput(input: ReferenceInput): SharedReference {
     gc += +(c === 1 || c === 2);
     ambiguous += +(c > 3);
   }
-  const sketch = sharedSketch(sketchGenome({ codes, contigs, length: codes.length }));
+  const sketch = sketchGenome({ codes, contigs, length: codes.length }, { into: sharedArrays });
   return {
     id: input.id,
     species: input.species,

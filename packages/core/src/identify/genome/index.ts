@@ -12,6 +12,7 @@ export {
   sketchGenome,
   sketchFasta,
   sortByHash,
+  sharedArrays,
   asQuery,
   fragmentCount,
   screeningHashes,
@@ -21,6 +22,7 @@ export {
   type GenomeSequence,
   type SeedSketch,
   type FastaSketch,
+  type SeedArrays,
   type QuerySketch,
 } from './sketch';
 export { compareGenomes, DEFAULT_ANI_OPTIONS, type AniOptions, type GenomeComparison } from './ani';

@@ -20,7 +20,10 @@ export const CODES = 512;
 export const OUT = CODES + CHUNK;
 /** Hashes at OUT, their positions HALF bytes further: both copied out in one move each. */
 export const HALF = 4 * CHUNK;
-const PAGES = Math.ceil((OUT + 8 * CHUNK) / 65536) + 1;
+/** `sortSeeds`' two count tables (at most 2 × 65,536 u32), then the seeds it sorts (24 bytes a seed: the memory grows to hold them). */
+export const SORT_COUNTS = OUT + 8 * CHUNK;
+export const SORT_AT = SORT_COUNTS + 8 * 65536;
+const PAGES = Math.ceil(SORT_AT / 65536) + 1;
 
 /**
  * Byte classes of FASTA text: 0–3 bases (either case), 4 N and the other ambiguity letters, 5
@@ -44,6 +47,7 @@ export interface SeedKernel {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   seeds(length: number, posBase: number, limit: number): number;
   fastaSeeds(length: number, limit: number): number;
+  sortSeeds(n: number, hashes: number, positions: number, a: number, b: number, counts: number): void;
 }
 
 let instance: SeedKernel | null | undefined;

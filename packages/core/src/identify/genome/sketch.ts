@@ -1,4 +1,4 @@
-import { CHUNK, CODES, HALF, OUT, STATE, seedKernel, type SeedKernel } from './kernel';
+import { CHUNK, CODES, HALF, OUT, SORT_AT, SORT_COUNTS, STATE, seedKernel, type SeedKernel } from './kernel';
 
 /** A genome read and sketched straight from FASTA text (see `sketchFasta`). */
 export interface FastaSketch {
@@ -71,39 +71,81 @@ function grow(count: number): void {
   scratchPositions = positions;
 }
 
-/** Sorts the seeds by hash (two 16-bit LSD radix passes, carrying the positions along). */
-export function sortByHash(hashes: Uint32Array, positions: Uint32Array): { hashes: Uint32Array; positions: Uint32Array } {
+/** Where sorted seeds go: a fresh pair of arrays, or (for worker threads) a pair on shared memory. */
+export type SeedArrays = (count: number) => { hashes: Uint32Array; positions: Uint32Array };
+
+const plainArrays: SeedArrays = (count) => ({ hashes: new Uint32Array(count), positions: new Uint32Array(count) });
+
+/** Seed arrays on one SharedArrayBuffer: handed to other threads without a copy. */
+export const sharedArrays: SeedArrays = (count) => {
+  const memory = new SharedArrayBuffer(8 * count);
+  return { hashes: new Uint32Array(memory, 0, count), positions: new Uint32Array(memory, 4 * count, count) };
+};
+
+/**
+ * Sorts the seeds by hash, stably (equal hashes keep their genome order), into arrays from `into`;
+ * the input is left as it is. The kernel's `sortSeeds` does it where there is one (the sort took
+ * as long as hashing every base in JavaScript); `{ wasm: false }` runs the JavaScript radix sort,
+ * which the tests hold the kernel to.
+ */
+export function sortByHash(hashes: Uint32Array, positions: Uint32Array, into: SeedArrays = plainArrays, options: { wasm?: boolean } = {}): { hashes: Uint32Array; positions: Uint32Array } {
+  const kernel = options.wasm === false ? null : seedKernel();
+  return kernel ? kernelSort(hashes, positions, into, kernel) : loopSort(hashes, positions, into);
+}
+
+function kernelSort(hashes: Uint32Array, positions: Uint32Array, into: SeedArrays, kernel: SeedKernel): { hashes: Uint32Array; positions: Uint32Array } {
+  const n = hashes.length;
+  const h = SORT_AT;
+  const p = h + 4 * n;
+  const a = p + 4 * n;
+  const b = a + 8 * n;
+  const end = b + 8 * n;
+  if (kernel.memory.buffer.byteLength < end) kernel.memory.grow(Math.ceil((end - kernel.memory.buffer.byteLength) / 65536));
+  const memory = kernel.memory.buffer;
+  new Uint32Array(memory, h, n).set(hashes);
+  new Uint32Array(memory, p, n).set(positions);
+  kernel.sortSeeds(n, h, p, a, b, SORT_COUNTS);
+  const out = into(n);
+  out.hashes.set(new Uint32Array(memory, h, n));
+  out.positions.set(new Uint32Array(memory, p, n));
+  return out;
+}
+
+/** Two 16-bit LSD radix passes, carrying the positions along. */
+function loopSort(hashes: Uint32Array, positions: Uint32Array, into: SeedArrays): { hashes: Uint32Array; positions: Uint32Array } {
   // Typed as plain Uint32Array views: the arrays may live on shared memory (worker threads).
   const n = hashes.length;
-  let h: Uint32Array = hashes;
-  let p: Uint32Array = positions;
-  let h2: Uint32Array = new Uint32Array(n);
-  let p2: Uint32Array = new Uint32Array(n);
+  const out = into(n);
+  const h2: Uint32Array = new Uint32Array(n);
+  const p2: Uint32Array = new Uint32Array(n);
   const counts = new Uint32Array(65537);
-  for (const shift of [0, 16]) {
+  const passes: [Uint32Array, Uint32Array, Uint32Array, Uint32Array, number][] = [
+    [hashes, positions, h2, p2, 0],
+    [h2, p2, out.hashes, out.positions, 16],
+  ];
+  for (const [fromH, fromP, toH, toP, shift] of passes) {
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[((h[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let i = 0; i < n; i++) counts[((fromH[i]! >>> shift) & 0xffff) + 1]!++;
     for (let b = 0; b < 65536; b++) counts[b + 1]! += counts[b]!;
     for (let i = 0; i < n; i++) {
-      const d = counts[(h[i]! >>> shift) & 0xffff]!++;
-      h2[d] = h[i]!;
-      p2[d] = p[i]!;
+      const d = counts[(fromH[i]! >>> shift) & 0xffff]!++;
+      toH[d] = fromH[i]!;
+      toP[d] = fromP[i]!;
     }
-    [h, h2] = [h2, h];
-    [p, p2] = [p2, p];
   }
-  return { hashes: h, positions: p };
+  return out;
 }
 
 /**
  * The seed sketch of a genome: every canonical 16-mer whose hash falls in the kept fraction.
  * The WebAssembly kernel does the work where it is available; `{ wasm: false }` runs the
- * JavaScript loop, which the tests hold the kernel to.
+ * JavaScript loop and sort, which the tests hold the kernel to. `into` says where the sorted
+ * seeds go (`sharedArrays`: for other threads).
  */
-export function sketchGenome(genome: GenomeSequence, options: { wasm?: boolean } = {}): SeedSketch {
+export function sketchGenome(genome: GenomeSequence, options: { wasm?: boolean; into?: SeedArrays } = {}): SeedSketch {
   const kernel = options.wasm === false ? null : seedKernel();
   const seeds = kernel ? kernelSeeds(genome, kernel) : loopSeeds(genome);
-  const sorted = sortByHash(seeds.hashes, seeds.positions);
+  const sorted = sortByHash(seeds.hashes, seeds.positions, options.into, options);
   return {
     hashes: sorted.hashes,
     positions: sorted.positions,
@@ -113,7 +155,7 @@ export function sketchGenome(genome: GenomeSequence, options: { wasm?: boolean }
   };
 }
 
-/** Seeds in genome order, by the kernel: each contig in chunks, the rolling state kept between them. */
+/** Seeds in genome order, by the kernel (views on this thread's scratch arrays, which sorting copies out of): each contig in chunks, the rolling state kept between them. */
 function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint32Array; positions: Uint32Array } {
   let hashes = scratchHashes;
   let positions = scratchPositions;
@@ -134,7 +176,7 @@ function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint
       count += found;
     }
   }
-  return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
+  return { hashes: hashes.subarray(0, count), positions: positions.subarray(0, count) };
 }
 
 /**
@@ -143,7 +185,7 @@ function kernelSeeds(genome: GenomeSequence, kernel: SeedKernel): { hashes: Uint
  * null for anything out of the ordinary (no kernel, a FASTQ, a stray byte, a duplicate or empty
  * contig name): the caller then reads the file the careful way, which says what is wrong.
  */
-export function sketchFasta(text: Uint8Array): FastaSketch | null {
+export function sketchFasta(text: Uint8Array, into?: SeedArrays): FastaSketch | null {
   const kernel = seedKernel();
   if (!kernel) return null;
   const n = text.length;
@@ -201,7 +243,7 @@ export function sketchFasta(text: Uint8Array): FastaSketch | null {
   }
   close();
   if (state[3]! === 0) return null;
-  const sorted = sortByHash(hashes.slice(0, count), positions.slice(0, count));
+  const sorted = sortByHash(hashes.subarray(0, count), positions.subarray(0, count), into);
   const length = state[3]!;
   return {
     sketch: {
@@ -260,7 +302,7 @@ function loopSeeds(genome: GenomeSequence): { hashes: Uint32Array; positions: Ui
       positions[count++] = ((i - KMER + 1) * 2 + (f <= r ? 0 : 1)) >>> 0;
     }
   }
-  return { hashes: hashes.slice(0, count), positions: positions.slice(0, count) };
+  return { hashes: hashes.subarray(0, count), positions: positions.subarray(0, count) };
 }
 
 /** The screening hashes of a sketch: the prefix of its sorted seeds below the screening limit. */
