@@ -23,6 +23,7 @@ import {
   type GenomeReference,
   type GenomeSequence,
 } from '@mdc/core/identify/genome';
+import { seedKernel } from '../src/identify/genome/kernel';
 import { rng } from './identify/helpers';
 
 /** Codes 0–3 of a random genome. */
@@ -147,6 +148,29 @@ describe('seed sketches', () => {
     expect(fast.gc).toBe([...contigs.join('').toUpperCase()].filter((c) => c === 'G' || c === 'C').length);
     expect(Buffer.from(fast.sketch.hashes.buffer).equals(Buffer.from(slow.hashes.buffer))).toBe(true);
     expect(Buffer.from(fast.sketch.positions.buffer).equals(Buffer.from(slow.positions.buffer))).toBe(true);
+  });
+
+  it('gives the length, G+C and Ns of a genome whose seeds need more kernel memory to sort than there is', () => {
+    const before = seedKernel()!.memory.buffer.byteLength;
+    // One base in eight is a seed, 24 bytes of memory each to sort: half again as many as fit.
+    const bases = Math.ceil(1.5 * (before / 24) * 8);
+    const random = rng(62);
+    const text = new Uint8Array(bases + Math.ceil(bases / 80) + 16);
+    let at = 0;
+    for (const c of '>big\n') text[at++] = c.charCodeAt(0);
+    let gc = 0;
+    for (let i = 0; i < bases; i++) {
+      const base = i % 1000 === 999 ? 'N' : 'ACGT'[Math.floor(random() * 4)]!;
+      gc += +(base === 'C' || base === 'G');
+      text[at++] = base.charCodeAt(0);
+      if (i % 80 === 79) text[at++] = 0x0a;
+    }
+    const fast = sketchFasta(text.subarray(0, at))!;
+    expect(seedKernel()!.memory.buffer.byteLength).toBeGreaterThan(before);
+    expect(fast.length).toBe(bases);
+    expect(fast.ambiguous).toBe(Math.floor(bases / 1000));
+    expect(fast.gc).toBe(gc);
+    expect(fast.contigs).toEqual([{ name: 'big', start: 0, length: bases }]);
   });
 
   it('leaves FASTA out of the ordinary to the careful reader', () => {

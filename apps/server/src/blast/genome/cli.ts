@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,20 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
     // Every thread indexes the library it is given: no more threads than assemblies to identify;
     // sketching references missing from the cache uses all `threads` (see GenomePool.sketch).
     pool = new GenomePool(Math.min(threads, queries.length));
+    const lanes = Math.max(1, pool.size);
+    // Largest first, one query per thread at a time: a thread that is done takes the next, so
+    // that none idles while another has a queue (dealt six and six, 12 queries left one thread
+    // idle for a second). Files are read ahead, the first while the references are sketched.
+    const order = queries.map((file, at) => ({ at, size: statSync(file).size })).sort((a, b) => b.size - a.size).map((o) => o.at);
+    const reads = new Map<number, Promise<Buffer>>();
+    const readAhead = (rank: number) => {
+      const at = order[rank];
+      if (at === undefined || reads.has(at)) return;
+      const read = readFile(queries[at]!);
+      read.catch(() => undefined);
+      reads.set(at, read);
+    };
+    for (let rank = 0; rank < 2 * lanes; rank++) readAhead(rank);
     let t = performance.now();
     const cache = values['fresh-sketches'] ? undefined : SketchCache.of(loadConfig().home);
     const { references, cached } = values.reference ? await folderReferences(pool, values.reference, cache, threads) : await importedReferences(pool, cache, threads);
@@ -156,14 +171,25 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
     );
 
     t = performance.now();
-    const answers = await Promise.all(
-      queries.map(async (file) => {
-        try {
-          // 16S copies are part of the JSON only.
-          return { file, answer: await pool!.identify('cli', path.basename(file), await readFile(file), undefined, values.format === 'json') };
-        } catch (error) {
-          if (error instanceof AssemblyError) return { file, refused: error.texts.en };
-          throw error;
+    const answers = new Array<{ file: string; answer?: QueryAnswer; refused?: string }>(queries.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (next < order.length) {
+          const rank = next++;
+          const at = order[rank]!;
+          const file = queries[at]!;
+          readAhead(rank);
+          readAhead(rank + lanes);
+          const bytes = await reads.get(at)!;
+          reads.delete(at);
+          try {
+            // 16S copies are part of the JSON only.
+            answers[at] = { file, answer: await pool!.identify('cli', path.basename(file), bytes, undefined, values.format === 'json') };
+          } catch (error) {
+            if (!(error instanceof AssemblyError)) throw error;
+            answers[at] = { file, refused: error.texts.en };
+          }
         }
       }),
     );

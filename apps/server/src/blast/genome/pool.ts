@@ -82,9 +82,10 @@ export class GenomePool {
 
   private async send(thread: Thread, work: Work, transfer: ArrayBuffer[] = []): Promise<FromThread> {
     if (this.closed) throw new Error('the genome threads are closed');
+    // Counted busy at once, not after the wait: a second job chosen meanwhile goes to another thread.
+    if (thread.busy++ === 0) thread.worker.ref();
     await thread.ready;
     const job = this.nextJob++;
-    if (thread.busy++ === 0) thread.worker.ref();
     return new Promise<FromThread>((resolve, reject) => {
       this.pending.set(job, { resolve, reject });
       thread.worker.postMessage({ ...work, job } as ToThread, transfer);

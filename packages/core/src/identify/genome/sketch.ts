@@ -100,7 +100,8 @@ function kernelSort(hashes: Uint32Array, positions: Uint32Array, into: SeedArray
   const a = p + 4 * n;
   const b = a + 8 * n;
   const end = b + 8 * n;
-  if (kernel.memory.buffer.byteLength < end) kernel.memory.grow(Math.ceil((end - kernel.memory.buffer.byteLength) / 65536));
+  // Grown with room to spare, so that the next, slightly larger genome does not grow it again.
+  if (kernel.memory.buffer.byteLength < end) kernel.memory.grow(Math.ceil((end + (end >>> 2) - kernel.memory.buffer.byteLength) / 65536));
   const memory = kernel.memory.buffer;
   new Uint32Array(memory, h, n).set(hashes);
   new Uint32Array(memory, p, n).set(positions);
@@ -242,9 +243,10 @@ export function sketchFasta(text: Uint8Array, into?: SeedArrays): FastaSketch | 
     at = end;
   }
   close();
-  if (state[3]! === 0) return null;
+  // Read before sorting: the sort may grow the kernel's memory, which detaches this view.
+  const [length, gc, ambiguous] = [state[3]!, state[4]!, state[5]!];
+  if (length === 0) return null;
   const sorted = sortByHash(hashes.subarray(0, count), positions.subarray(0, count), into);
-  const length = state[3]!;
   return {
     sketch: {
       hashes: sorted.hashes,
@@ -255,8 +257,8 @@ export function sketchFasta(text: Uint8Array, into?: SeedArrays): FastaSketch | 
     },
     contigs,
     length,
-    gc: state[4]!,
-    ambiguous: state[5]!,
+    gc,
+    ambiguous,
   };
 }
 
