@@ -44,6 +44,8 @@ export interface GenomeComparison {
 // Scratch space reused across comparisons (one comparison at a time per thread): three ints per
 // anchor — diagonal key, query seed, reference position — grouped by query fragment.
 let slots: Int32Array = new Int32Array(3 << 16);
+// The runs of equal hashes both genomes share (four ints each), found by the one merge.
+let runs: Int32Array = new Int32Array(4 << 16);
 
 const TABLE = 1024; // open-addressing table of diagonal bins for one fragment
 const tableKeys = new Int32Array(TABLE).fill(-1);
@@ -56,9 +58,10 @@ const OFFSET = 1 << 30;
 /**
  * Compares a query with a reference genome: ANI and the aligned fractions of both.
  *
- * Two merges of the sorted seeds: the first counts each query fragment's anchors (seeds shared
- * with the reference, repeats left out), the second writes them straight into their fragment's
- * slots, so that each fragment's anchors are then read in one run. The merges step without a
+ * One merge of the sorted seeds counts each query fragment's anchors (seeds shared with the
+ * reference, repeats left out) and notes where the shared runs are; a pass over those runs then
+ * writes the anchors straight into their fragment's slots, so that each fragment's anchors are
+ * read in one run. The merges step without a
  * branch on the comparison: a branch on random hashes mispredicts every other time.
  */
 export function compareGenomes(query: QuerySketch, reference: SeedSketch, options: AniOptions = DEFAULT_ANI_OPTIONS): GenomeComparison {
@@ -73,8 +76,9 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
   const nr = rh.length;
   const fragments = query.fragments;
 
-  // 1. Anchors per fragment.
+  // 1. Anchors per fragment, and the runs of shared seeds (query from–to, reference from–to).
   const starts = new Int32Array(fragments + 1);
+  let shared = 0;
   let i = 0;
   let j = 0;
   while (i < nq && j < nr) {
@@ -91,6 +95,16 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
     while (j2 < nr && rh[j2] === a) j2++;
     if (i2 - i <= maxOccurrences && j2 - j <= maxOccurrences) {
       for (let x = i; x < i2; x++) if (qf[x]! >= 0) starts[qf[x]! + 1]! += j2 - j;
+      if (4 * (shared + 1) > runs.length) {
+        const more = new Int32Array(2 * runs.length);
+        more.set(runs);
+        runs = more;
+      }
+      runs[4 * shared] = i;
+      runs[4 * shared + 1] = i2;
+      runs[4 * shared + 2] = j;
+      runs[4 * shared + 3] = j2;
+      shared++;
     }
     i = i2;
     j = j2;
@@ -100,41 +114,28 @@ export function compareGenomes(query: QuerySketch, reference: SeedSketch, option
   if (slots.length < 3 * anchors) slots = new Int32Array(3 * anchors + 3 * 65536);
   const fill = starts.slice(0, fragments);
 
-  // 2. The anchors, written into their fragment's slots.
-  i = 0;
-  j = 0;
-  while (i < nq && j < nr) {
-    const a = qh[i]!;
-    const b = rh[j]!;
-    if (a !== b) {
-      i += +(a < b) | 0;
-      j += +(a > b) | 0;
-      continue;
-    }
-    let i2 = i + 1;
-    while (i2 < nq && qh[i2] === a) i2++;
-    let j2 = j + 1;
-    while (j2 < nr && rh[j2] === a) j2++;
-    if (i2 - i <= maxOccurrences && j2 - j <= maxOccurrences) {
-      for (let x = i; x < i2; x++) {
-        const fragment = qf[x]!;
-        if (fragment < 0) continue;
-        const q = qp[x]!;
-        const qpos = q >>> 1;
-        for (let y = j; y < j2; y++) {
-          const r = rp[y]!;
-          const rpos = r >>> 1;
-          const reverse = (q ^ r) & 1;
-          const at = 3 * fill[fragment]!++;
-          // Bin of the diagonal, times two plus the strand.
-          slots[at] = (((reverse ? rpos + qpos : rpos - qpos + OFFSET) >>> shift) << 1) | reverse;
-          slots[at + 1] = x;
-          slots[at + 2] = rpos;
-        }
+  // 2. The anchors, written into their fragment's slots: the runs found above, without a second merge.
+  for (let run = 0; run < shared; run++) {
+    const i = runs[4 * run]!;
+    const i2 = runs[4 * run + 1]!;
+    const j = runs[4 * run + 2]!;
+    const j2 = runs[4 * run + 3]!;
+    for (let x = i; x < i2; x++) {
+      const fragment = qf[x]!;
+      if (fragment < 0) continue;
+      const q = qp[x]!;
+      const qpos = q >>> 1;
+      for (let y = j; y < j2; y++) {
+        const r = rp[y]!;
+        const rpos = r >>> 1;
+        const reverse = (q ^ r) & 1;
+        const at = 3 * fill[fragment]!++;
+        // Bin of the diagonal, times two plus the strand.
+        slots[at] = (((reverse ? rpos + qpos : rpos - qpos + OFFSET) >>> shift) << 1) | reverse;
+        slots[at + 1] = x;
+        slots[at + 2] = rpos;
       }
     }
-    i = i2;
-    j = j2;
   }
 
   // 3. Each fragment: the diagonal bin with most anchors, and the share of its seeds in that bin
