@@ -39,10 +39,11 @@ class LongestFirst extends BaseSequencer {
 // `e2e` drives a real Chromium against a running portal.
 export default defineConfig({
   test: {
-    // Two test files at a time on the two cores: one at a time (vitest's default here) kept the
-    // machine at about one busy core through a 20-minute run, the API files mostly waiting on
-    // PostgreSQL, jobs and timers. Each portal of a test has its own MDC_HOME and schema.
-    maxWorkers: 2,
+    // Three test files at a time on the two cores: the unit and API files wait on PostgreSQL, jobs,
+    // child processes and timers as well as computing, and two at a time left the cores idle part
+    // of the run. Each portal of a test has its own MDC_HOME and schema. The browser files still
+    // run one at a time (below).
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
       {
