@@ -42,6 +42,27 @@ describe('the reference sketch cache', () => {
     expect(cache.read(key)).toBeUndefined();
   });
 
+  it('files a sketch from shared memory in the background, read back the same as one written at once', async () => {
+    const cache = new SketchCache(path.join(work, 'c'));
+    const filed = reference();
+    const shared = (a: Uint32Array) => {
+      const out = new Uint32Array(new SharedArrayBuffer(a.byteLength));
+      out.set(a);
+      return out;
+    };
+    const onShared = { ...filed, sketch: { ...filed.sketch, hashes: shared(filed.sketch.hashes), positions: shared(filed.sketch.positions) } };
+    const [now, later] = [importedSketchKey('aa', [40_000, 20_000]), importedSketchKey('bb', [40_000, 20_000])];
+    cache.write(now, filed);
+    await cache.writeLater(later, onShared);
+    const [a, b] = [cache.read(now)!, cache.read(later)!];
+    expect(b).toBeDefined();
+    expect(Array.from(b.sketch.hashes)).toEqual(Array.from(a.sketch.hashes));
+    expect(Array.from(b.sketch.positions)).toEqual(Array.from(a.sketch.positions));
+    expect(Array.from(b.sketch.contigLengths)).toEqual([40_000, 20_000]);
+    expect([b.length, b.gcPercent, b.contigs]).toEqual([a.length, a.gcPercent, a.contigs]);
+    expect(readdirSync(path.join(cache.dir, 'sketches')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('keys a reference file by its bytes: a changed file is a new key, an unchanged one the same', () => {
     const cache = new SketchCache(path.join(work, 'b'));
     const file = path.join(work, 'r.fna');

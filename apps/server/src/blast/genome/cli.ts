@@ -118,6 +118,8 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
   const log = (line: string) => process.stderr.write(line + '\n');
   const started = performance.now();
   let pool: GenomePool | undefined;
+  // Reference sketches are filed while the threads identify; the command ends when they are written.
+  let filing: Promise<void> | undefined;
   try {
     const { values, positionals } = parseArgs({
       args,
@@ -164,7 +166,8 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
     for (let rank = 0; rank < 2 * lanes; rank++) readAhead(rank);
     let t = performance.now();
     const cache = values['fresh-sketches'] ? undefined : SketchCache.of(loadConfig().home);
-    const { references, cached } = values.reference ? await folderReferences(pool, values.reference, cache, threads) : await importedReferences(pool, cache, threads);
+    const { references, cached, filed } = values.reference ? await folderReferences(pool, values.reference, cache, threads) : await importedReferences(pool, cache, threads);
+    filing = filed;
     await pool.library('cli', references);
     log(
       `sketched ${references.length} reference genomes from ${values.reference ?? 'the database'} in ${((performance.now() - t) / 1000).toFixed(2)} s (${cached} from the sketch cache, ${threads} thread${threads > 1 ? 's' : ''})`,
@@ -224,6 +227,7 @@ export async function runGenomeIdentify(args: string[]): Promise<void> {
     throw error;
   } finally {
     await pool?.close();
+    await filing;
   }
 }
 

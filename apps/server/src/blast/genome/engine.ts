@@ -98,7 +98,7 @@ export class GenomeEngine {
       const keyOf = new Map(keys.map((k) => [Number(k.id), importedSketchKey(k.md5, k.contig_lengths.map(Number))]));
       const entries = missing.map((r) => ({ id: String(r.id), species: r.species, strain: r.strain, accession: r.accession, name: r.file, sketchKey: keyOf.get(Number(r.id))! }));
       // Sketches filed by an earlier start (or the command line) are read back; only the rest are sketched.
-      const { references } = await loadReferenceSketches(
+      const { references, filed } = await loadReferenceSketches(
         pool,
         entries,
         async (unfiled) => {
@@ -125,6 +125,8 @@ export class GenomeEngine {
         },
         this.sketches,
       );
+      // Filed before going on, as before: the next start (or command) finds them.
+      await filed;
       for (const reference of references) this.held.set(Number(reference.id), reference);
     }
     const key = ownerId === null ? 'shared' : `user:${ownerId}`;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { KMER, SCREEN_DENSITY, SEED_DENSITY, type SeedSketch } from '@mdc/core/identify/genome';
 import type { GenomePool } from './pool';
@@ -132,6 +133,42 @@ export class SketchCache {
   }
 
   write(key: string, reference: Filed): void {
+    const { parts, file } = this.filing(key, reference);
+    const out = Buffer.concat(parts);
+    mkdirSync(this.files, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, out);
+    renameSync(temporary, file);
+  }
+
+  /**
+   * As `write`, without holding the thread: the bytes go out from the arrays themselves (no copy)
+   * on libuv's threads. A command files its references this way while its genome threads go on.
+   */
+  async writeLater(key: string, reference: Filed): Promise<void> {
+    const { parts, file } = this.filing(key, reference);
+    mkdirSync(this.files, { recursive: true });
+    const temporary = `${file}.${process.pid}.${key.slice(0, 8)}.tmp`;
+    const handle = await open(temporary, 'w');
+    try {
+      // writev may write less than asked: go on from where it stopped.
+      let rest = parts.filter((p) => p.length > 0);
+      while (rest.length) {
+        let { bytesWritten } = await handle.writev(rest);
+        while (rest.length && bytesWritten >= rest[0]!.length) bytesWritten -= rest.shift()!.length;
+        if (rest.length && bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
+      }
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await rename(temporary, file);
+  }
+
+  /** The file of a sketch, as the pieces written one after another: header (padded to 4 bytes), then the four arrays. */
+  private filing(key: string, reference: Filed): { parts: Uint8Array[]; file: string } {
     const { sketch } = reference;
     const header: Header = {
       parameters: PARAMETERS,
@@ -143,20 +180,11 @@ export class SketchCache {
       contigCount: sketch.contigStarts.length,
     };
     const json = Buffer.from(JSON.stringify(header), 'utf8');
-    const start = aligned(4 + json.length);
-    const out = new Uint8Array(start + 4 * (2 * header.seeds + 2 * header.contigCount));
-    new DataView(out.buffer).setUint32(0, json.length, true);
-    out.set(json, 4);
-    let offset = start;
-    for (const array of [sketch.hashes, sketch.positions, sketch.contigStarts, sketch.contigLengths]) {
-      out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
-      offset += array.byteLength;
-    }
-    mkdirSync(this.files, { recursive: true });
-    const file = this.fileOf(key);
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, out);
-    renameSync(temporary, file);
+    const head = new Uint8Array(aligned(4 + json.length));
+    new DataView(head.buffer).setUint32(0, json.length, true);
+    head.set(json, 4);
+    const arrays = [sketch.hashes, sketch.positions, sketch.contigStarts, sketch.contigLengths].map((array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    return { parts: [head, ...arrays], file: this.fileOf(key) };
   }
 
   /** Keeps what was learnt about reference files for the next run. */
@@ -184,7 +212,8 @@ export type ReferenceEntry = Pick<ReferenceInput, 'id' | 'species' | 'strain' | 
 
 /**
  * The sketches of reference genomes: those filed in the cache read back, the others sketched by the
- * pool's threads (their bases fetched only for them) and filed. Without a cache, all are sketched.
+ * pool's threads (their bases fetched only for them) and filed (done when `filed` resolves).
+ * Without a cache, all are sketched.
  */
 export async function loadReferenceSketches<E extends ReferenceEntry>(
   pool: GenomePool,
@@ -192,7 +221,7 @@ export async function loadReferenceSketches<E extends ReferenceEntry>(
   inputsOf: (missing: E[]) => ReferenceInput[] | Promise<ReferenceInput[]>,
   cache: SketchCache | undefined,
   sketchThreads?: number,
-): Promise<{ references: SharedReference[]; cached: number }> {
+): Promise<{ references: SharedReference[]; cached: number; filed: Promise<void> }> {
   const references = new Array<SharedReference>(entries.length);
   const missing: number[] = [];
   entries.forEach((entry, at) => {
@@ -200,14 +229,19 @@ export async function loadReferenceSketches<E extends ReferenceEntry>(
     if (filed) references[at] = { id: entry.id, species: entry.species, strain: entry.strain, accession: entry.accession, ...filed };
     else missing.push(at);
   });
+  const filing: Promise<void>[] = [];
   if (missing.length) {
     const sketched = await pool.sketch(await inputsOf(missing.map((at) => entries[at]!)), sketchThreads);
     missing.forEach((at, i) => {
       const reference = sketched[i]!;
       references[at] = reference;
-      fileQuietly(() => cache?.write(entries[at]!.sketchKey, reference));
+      // A sketch that cannot be filed (a read-only or full disk) costs the next run time, not the answer.
+      if (cache) filing.push(cache.writeLater(entries[at]!.sketchKey, reference).catch(() => undefined));
     });
   }
   fileQuietly(() => cache?.save());
-  return { references, cached: entries.length - missing.length };
+  // Filed while the caller goes on (its threads index and identify): writing 44 sketches (~200 MB)
+  // before that held the genome threads idle. Await `filed` before the process ends.
+  const filed = Promise.all(filing).then(() => undefined);
+  return { references, cached: entries.length - missing.length, filed };
 }
