@@ -2,6 +2,7 @@
 //   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani] [--out report.md]
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -32,6 +33,10 @@ const base = (f: string) => path.basename(f);
 
 interface Measured {
   wallMs: number;
+  /** User + system CPU seconds (time -v): what the work costs, whatever else the shared machine runs. */
+  cpuS: number;
+  /** The machine's 1-minute load average when the run started. */
+  load: number;
   peakMb: number;
   stdout: string;
   stderr: string;
@@ -39,6 +44,7 @@ interface Measured {
 
 /** Runs a shell command under /usr/bin/time -v: wall time and the largest resident set of its processes. */
 async function measure(command: string, env?: NodeJS.ProcessEnv): Promise<Measured> {
+  const load = loadavg()[0]!;
   const started = performance.now();
   const child = spawn('/usr/bin/time', ['-v', 'bash', '-c', command], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   let stdout = '';
@@ -49,7 +55,8 @@ async function measure(command: string, env?: NodeJS.ProcessEnv): Promise<Measur
   const wallMs = performance.now() - started;
   if (code !== 0) throw new Error(`${command} failed (${code}): ${stderr.slice(-2000)}`);
   const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0);
-  return { wallMs, peakMb: peakKb / 1024, stdout, stderr };
+  const seconds = (name: string) => Number(new RegExp(`${name} \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? NaN);
+  return { wallMs, cpuS: seconds('User time') + seconds('System time'), load, peakMb: peakKb / 1024, stdout, stderr };
 }
 
 /** What the manifest expects of a test genome: a species, the E. coli/Shigella complex, or no call. */
@@ -187,6 +194,16 @@ say(`| MDC (compiled, \`node mdc.mjs\`) | ${score((t) => mdc.calls.get(base(t.fi
 say(`| MDC as typed, \`npx mdc identify --method genome\` (npx, then the command's esbuild bundle) | ${score((t) => parseMdc(npxRuns.at(-1)!.stdout).calls.get(base(t.file)) ?? { species: null, level: 'none' })}/${tests.length} | ${(median(npxRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...npxRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
 say(`| mash sketch + dist | ${score((t) => callOf(mash.get(base(t.file))))}/${tests.length} | ${(median(mashRuns.map((m) => m.wallMs)) / 1000).toFixed(2)} s | ${Math.max(...mashRuns.map((m) => m.peakMb)).toFixed(0)} MB |`);
 if (fastani && fast) say(`| fastANI | ${score((t) => callOf(fast.get(base(t.file))))}/${tests.length} | ${(fastani.wallMs / 1000).toFixed(2)} s | ${fastani.peakMb.toFixed(0)} MB |`);
+say();
+say('Per repetition (alternating; wall s, CPU s = user + system, load = 1-minute load average at the start of each run):');
+say();
+say('| repetition | MDC (node) | mash | npx mdc | MDC / mash | npx mdc / mash | load (MDC, mash, npx) |');
+say('|---|---|---|---|---|---|---|');
+const cell = (m: Measured) => `${(m.wallMs / 1000).toFixed(2)} s (CPU ${m.cpuS.toFixed(2)})`;
+mdcRuns.forEach((m, i) => {
+  const [s, n] = [mashRuns[i]!, npxRuns[i]!];
+  say(`| ${i + 1} | ${cell(m)} | ${cell(s)} | ${cell(n)} | ${(m.wallMs / s.wallMs).toFixed(2)} | ${(n.wallMs / s.wallMs).toFixed(2)} | ${[m, s, n].map((x) => x.load.toFixed(2)).join(', ')} |`);
+});
 say();
 say(`MDC / mash wall time per repetition: ${mdcRuns.map((m, i) => (m.wallMs / mashRuns[i]!.wallMs).toFixed(2)).join(', ')} (npx mdc / mash: ${npxRuns.map((m, i) => (m.wallMs / mashRuns[i]!.wallMs).toFixed(2)).join(', ')}). MDC compiled by esbuild in ${compileS.toFixed(1)} s, not timed, as in the 16S benchmark.`);
 
