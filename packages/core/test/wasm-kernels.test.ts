@@ -52,7 +52,7 @@ describe('AssemblyScript kernels', () => {
       align: ['initRow', 'fillRows', 'scanWords'],
       scan: ['find', 'count'],
       'local-align': ['fill'],
-      seeds: ['seeds', 'fastaSeeds'],
+      seeds: ['seeds', 'fastaSeeds', 'sortSeeds'],
     };
     expect(Object.keys(KERNELS).sort()).toEqual(Object.keys(exported).sort());
     for (const [name, functions] of Object.entries(exported)) {
