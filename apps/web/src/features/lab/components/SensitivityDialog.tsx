@@ -41,7 +41,13 @@ export function SensitivityDialog({
     if (!open) return;
     form.setFieldsValue(Object.fromEntries(rows.flatMap((r) => [[`v_${r.code}`, r.value], [`p_${r.code}`, r.potency]])));
     const target = focus ?? rows.find((r) => !r.value)?.code ?? rows[0]?.code;
-    if (target) setTimeout(() => document.getElementById(`value-${target}`)?.focus(), 150);
+    // After the dialog has taken focus itself; never away from a box the person is already typing
+    // in (without the opening zoom, a quick typist's third value went into the first box).
+    if (target)
+      setTimeout(() => {
+        if (document.activeElement?.closest('[data-testid=sensitivity-dialog] input')) return;
+        document.getElementById(`value-${target}`)?.focus();
+      }, 150);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
