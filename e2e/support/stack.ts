@@ -51,6 +51,16 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** The running test, or undefined outside vitest (a script such as e2e/screenshots.ts): each call then a context of its own. */
+function currentTest(): string | undefined {
+  try {
+    const state = expect.getState();
+    return `${state.testPath}\0${state.currentTestName}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The whole portal as a user meets it: the built web app and the API on a real port, an
  * embedded database, a real SMTP server on loopback receiving the mails, and Debian's Chromium.
@@ -76,6 +86,7 @@ export async function startStack(env: Record<string, string> = {}, options: { im
   const portal = await startPortalOn(config, options.imported, true);
   await portal.app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
+  let calls = 0;
   // Contexts by their options; `test` is the test that holds one now (none: free for the next).
   const pool: { key: string; context: BrowserContext; test: string | undefined }[] = [];
   const release = async (entry: (typeof pool)[number]) => {
@@ -100,7 +111,7 @@ export async function startStack(env: Record<string, string> = {}, options: { im
     smtp,
     browser,
     async newPage({ width = 1280, height = 900, locale = 'zh-CN', timezoneId }: { width?: number; height?: number; locale?: string; timezoneId?: string } = {}) {
-      const test = `${expect.getState().testPath}\0${expect.getState().currentTestName}`;
+      const test = currentTest() ?? `outside a test ${++calls}`;
       for (const entry of pool) if (entry.test !== undefined && entry.test !== test) await release(entry);
       const key = JSON.stringify([width, height, locale, timezoneId]);
       let entry = pool.find((candidate) => candidate.test === undefined && candidate.key === key);
