@@ -1,6 +1,5 @@
 // Genome identification benchmark: MDC against fastANI and mash on the shared genomes, in one run.
 //   bash bench/identify/genome/run.sh [--repeat 3] [--threads 2] [--skip-fastani] [--out report.md]
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { build } from 'esbuild';
 import { isComplexMember, TAXON_COMPLEXES } from '@mdc/core/identify/complexes';
 import { findRefdataDir } from '@mdc/refdata/datadir';
 import { readGenomeManifest, type GenomeManifestRow } from '@mdc/refdata/genome';
-import { kernelLoaderAtSource } from '../measure';
+import { kernelLoaderAtSource, timed } from '../measure';
 
 const { values } = parseArgs({ options: { repeat: { type: 'string', default: '3' }, threads: { type: 'string', default: '2' }, 'skip-fastani': { type: 'boolean', default: false }, out: { type: 'string' } } });
 const repeat = Number(values.repeat);
@@ -33,7 +32,7 @@ const base = (f: string) => path.basename(f);
 
 interface Measured {
   wallMs: number;
-  /** User + system CPU seconds (time -v): what the work costs, whatever else the shared machine runs. */
+  /** User + system CPU seconds: what the work costs, whatever else the shared machine runs. */
   cpuS: number;
   /** The machine's 1-minute load average when the run started. */
   load: number;
@@ -42,21 +41,12 @@ interface Measured {
   stderr: string;
 }
 
-/** Runs a shell command under /usr/bin/time -v: wall time and the largest resident set of its processes. */
+let measured = 0;
+/** A shell command under GNU time (`timed`, shared with the 16S and ITS benchmarks), with the load it started at. */
 async function measure(command: string, env?: NodeJS.ProcessEnv): Promise<Measured> {
   const load = loadavg()[0]!;
-  const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-v', 'bash', '-c', command], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
-  const wallMs = performance.now() - started;
-  if (code !== 0) throw new Error(`${command} failed (${code}): ${stderr.slice(-2000)}`);
-  const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0);
-  const seconds = (name: string) => Number(new RegExp(`${name} \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? NaN);
-  return { wallMs, cpuS: seconds('User time') + seconds('System time'), load, peakMb: peakKb / 1024, stdout, stderr };
+  const run = timed(work, root, `genome-${++measured}`, 'bash', ['-c', command], env);
+  return { wallMs: 1000 * run.wallS, cpuS: run.cpuS, load, peakMb: run.peakMB, stdout: run.stdout, stderr: run.stderr };
 }
 
 /** What the manifest expects of a test genome: a species, the E. coli/Shigella complex, or no call. */
