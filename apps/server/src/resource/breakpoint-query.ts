@@ -82,18 +82,8 @@ export function resolvedYear(digest: BreakpointDigest, query: Pick<BreakpointQue
   return digest.latestYear(query.guideline) ?? null;
 }
 
-/**
- * Breakpoint rows matching the filters, paged. With `groups` (a taxon's WHONET groups) only the
- * rows that would decide a result are kept: per guideline, year, method, drug, type, host and
- * site, those of the most specific organism level present — what WHONET applies.
- */
-export async function queryBreakpoints(
-  db: Queryable,
-  query: BreakpointQuery,
-  labels: OrganismLabels,
-  digest: BreakpointDigest,
-  paging: { limit: number; offset: number },
-): Promise<{ total: number; list: BreakpointRow[] }> {
+/** The rows a query matches (a FROM item, before ordering) and its parameters. */
+function matching(query: BreakpointQuery, digest: BreakpointDigest): { source: string; order: string; p: SqlParams } {
   const p = new SqlParams();
   const where: string[] = [];
   if (query.guideline) where.push(`b.guideline = ${p.add(query.guideline)}`);
@@ -120,21 +110,58 @@ export async function queryBreakpoints(
   }
   if (query.groups) where.push(groupsWhere(query.groups, p, 'b.organism_code', 'b.organism_code_type'));
 
-  const selected = `SELECT b.line, b.guideline, b.year, b.method, b.potency, b.whonet_test, b.organism_code, b.organism_code_type,
-      b.breakpoint_type, b.host, b.site_of_infection, b.reference_table, b.antibiotic_code, a.name AS antibiotic_name,
-      a.name_zh AS antibiotic_zh, b.s, b.sdd, b.i, b.r, b.ecoff, b.comments, ${levelSql('b.organism_code_type')} AS level
-    FROM breakpoint b LEFT JOIN antibiotic a ON a.code = b.antibiotic_code
-    ${where.length ? 'WHERE ' + where.join(' AND ') : ''}`;
+  const selected = `SELECT ${COLUMNS} FROM ${JOINED} ${where.length ? 'WHERE ' + where.join(' AND ') : ''}`;
   const source = query.groups
     ? `(SELECT *, rank() OVER (PARTITION BY ${SPECIFICITY_PARTITION} ORDER BY level) AS specificity
          FROM (${selected}) applicable) ranked WHERE specificity = 1`
     : `(${selected}) matched`;
-  const order = orderBy(query.sort, SORTS, DEFAULT_ORDER, 'line');
+  return { source, order: orderBy(query.sort, SORTS, DEFAULT_ORDER, 'line'), p };
+}
+
+const COLUMNS = `b.line, b.guideline, b.year, b.method, b.potency, b.whonet_test, b.organism_code, b.organism_code_type,
+      b.breakpoint_type, b.host, b.site_of_infection, b.reference_table, b.antibiotic_code, a.name AS antibiotic_name,
+      a.name_zh AS antibiotic_zh, b.s, b.sdd, b.i, b.r, b.ecoff, b.comments, ${levelSql('b.organism_code_type')} AS level`;
+const JOINED = 'breakpoint b LEFT JOIN antibiotic a ON a.code = b.antibiotic_code';
+
+/**
+ * Breakpoint rows matching the filters, paged. With `groups` (a taxon's WHONET groups) only the
+ * rows that would decide a result are kept: per guideline, year, method, drug, type, host and
+ * site, those of the most specific organism level present — what WHONET applies.
+ */
+export async function queryBreakpoints(
+  db: Queryable,
+  query: BreakpointQuery,
+  labels: OrganismLabels,
+  digest: BreakpointDigest,
+  paging: { limit: number; offset: number },
+): Promise<{ total: number; list: BreakpointRow[] }> {
+  const { source, order, p } = matching(query, digest);
   const rows = await db.query<Row>(
     `SELECT *, count(*) OVER () AS total FROM ${source} ORDER BY ${order} LIMIT ${p.add(paging.limit)} OFFSET ${p.add(paging.offset)}`,
     p.values,
   );
   return { total: Number(rows[0]?.total ?? 0), list: rows.map((row) => toBreakpointRow(row, labels)) };
+}
+
+/**
+ * The lines (keys) of at most `limit` rows a query matches, in the table's order: a download's
+ * first step. Its pages are then read by key ({@link breakpointsByLines}); read by OFFSET, every
+ * page counted and sorted the whole match again, each a longer hold of the embedded database.
+ */
+export async function breakpointLinesInOrder(db: Queryable, query: BreakpointQuery, digest: BreakpointDigest, limit: number): Promise<number[]> {
+  const { source, order, p } = matching(query, digest);
+  const rows = await db.query<{ line: number }>(`SELECT line FROM ${source} ORDER BY ${order} LIMIT ${p.add(limit)}`, p.values);
+  return rows.map((row) => row.line);
+}
+
+/** The rows of these lines, in the order given. */
+export async function breakpointsByLines(db: Queryable, lines: readonly number[], labels: OrganismLabels): Promise<BreakpointRow[]> {
+  const rows = await db.query<Omit<Row, 'total'>>(`SELECT ${COLUMNS} FROM ${JOINED} WHERE b.line = ANY($1::int[])`, [lines]);
+  const byLine = new Map(rows.map((row) => [row.line, row]));
+  return lines.flatMap((line) => {
+    const row = byLine.get(line);
+    return row ? [toBreakpointRow(row, labels)] : [];
+  });
 }
 
 export function toBreakpointRow(row: Omit<Row, 'total'>, labels: OrganismLabels): BreakpointRow {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale, ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
-import { queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery } from '../breakpoint-query';
+import { breakpointLinesInOrder, breakpointsByLines, queryBreakpoints, resolvedYear, normalizeBreakpointType, type BreakpointQuery } from '../breakpoint-query';
 import { organismGroups, whonetOrganismByCode, whonetOrganismFor } from '../hierarchy';
 import { assertAvailable, emptyTexts, notFound, SqlParams } from '../http';
 import { BREAKPOINT_PAGE_ROWS, BreakpointFiles, closeBreakpointFileThreads } from '../breakpoint-download';
@@ -131,16 +131,16 @@ export const breakpointRoutes: FastifyPluginAsyncZod<{ service: RefdataService }
         .replace(/[^A-Za-z0-9_.-]+/g, '-');
       const importId = service.lastImport?.id ?? null;
       const key = JSON.stringify([format, locale, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
-      // Read page by page (each page a short hold of the database and the event loop), written in
-      // the file thread, kept per import: the same data is answered with the same bytes.
+      // The keys in order first, then the rows page by page by key (each page a short hold of the
+      // database and the event loop); written in the file thread, kept per import: the same data
+      // is answered with the same bytes.
       const file = await files.file(importId, key, async () => {
+        const lines = await breakpointLinesInOrder(db, query, service.digest, EXPORT_LIMIT);
         const pages: string[] = [];
-        for (let offset = 0; offset < EXPORT_LIMIT; offset += BREAKPOINT_PAGE_ROWS) {
-          const limit = Math.min(BREAKPOINT_PAGE_ROWS, EXPORT_LIMIT - offset);
-          const { list } = await queryBreakpoints(db, query, service.organismLabels, service.digest, { limit, offset });
-          pages.push(breakpointCellsJson(list, locale));
-          if (list.length < limit) break;
+        for (let start = 0; start < lines.length; start += BREAKPOINT_PAGE_ROWS) {
           await new Promise((resolve) => setImmediate(resolve));
+          const list = await breakpointsByLines(db, lines.slice(start, start + BREAKPOINT_PAGE_ROWS), service.organismLabels);
+          pages.push(breakpointCellsJson(list, locale));
         }
         return { format, locale, pages, importedAt: service.lastImport?.importedAt ?? null };
       });
