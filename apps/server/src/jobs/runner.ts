@@ -17,6 +17,12 @@ export interface RunnerOptions {
   handlers: Record<string, JobHandler>;
   concurrency?: number;
   leaseSeconds?: number;
+  /**
+   * How often to look for work nobody woke the runner for. Default: 500 ms on a PostgreSQL server
+   * (other processes enqueue), 10 s on the embedded database, where only this process can enqueue
+   * and every enqueue wakes the runner: each look is a query on the main thread (2–40 ms of a
+   * blocked event loop under load, twice a second, with no job queued).
+   */
   pollMs?: number;
   workerId?: string;
   log?: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
@@ -30,6 +36,8 @@ export interface Runner {
   stop(): Promise<void>;
 }
 
+const EMBEDDED_POLL_MS = 10_000;
+
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
@@ -39,7 +47,7 @@ export function startRunner(options: RunnerOptions): Runner {
   const queues = Object.keys(handlers);
   const concurrency = options.concurrency ?? 2;
   const leaseSeconds = options.leaseSeconds ?? 30;
-  const pollMs = options.pollMs ?? 500;
+  const pollMs = options.pollMs ?? (db.kind === 'pglite' ? EMBEDDED_POLL_MS : 500);
   const workerId = options.workerId ?? newWorkerId();
   const log = options.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -47,7 +55,23 @@ export function startRunner(options: RunnerOptions): Runner {
   let active = 0;
   const running = new Set<Promise<void>>();
   let wakeUp: (() => void) | undefined;
+  // A wake that comes while the loop is claiming (an enqueue committed after its claim looked)
+  // must not wait for the next poll, which on the embedded database is seconds away.
+  let woken = false;
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
   let lastSweep = 0;
+  const retryTimers = new Set<NodeJS.Timeout>();
+  function retryAt(ms: number) {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      wake();
+    }, ms + 50);
+    timer.unref();
+    retryTimers.add(timer);
+  }
 
   async function sweepAbandoned() {
     if (Date.now() - lastSweep < leaseSeconds * 1000) return;
@@ -72,6 +96,8 @@ export function startRunner(options: RunnerOptions): Runner {
       const message = error instanceof Error ? error.message : String(error);
       const status = await fail(db, job.id, workerId, message, error instanceof PermanentJobError);
       log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, status, error: message }, 'job failed');
+      // A retry waits 2^attempts s (queue.ts fail): look again then rather than at the next poll.
+      if (status === 'queued') retryAt(2 ** job.attempts * 1000);
       if (status === 'failed') await handler.onFailed?.(job, message);
     } finally {
       clearInterval(beat);
@@ -80,6 +106,7 @@ export function startRunner(options: RunnerOptions): Runner {
 
   async function loop() {
     while (!stopped) {
+      woken = false;
       try {
         await sweepAbandoned();
         while (!stopped && active < concurrency) {
@@ -91,7 +118,7 @@ export function startRunner(options: RunnerOptions): Runner {
             .finally(() => {
               active--;
               running.delete(task);
-              wakeUp?.();
+              wake();
             });
           running.add(task);
         }
@@ -99,6 +126,7 @@ export function startRunner(options: RunnerOptions): Runner {
         if (!stopped) log.error({ err: error }, 'job runner could not reach the database');
       }
       if (stopped) break;
+      if (woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wakeUp = () => {
@@ -114,9 +142,10 @@ export function startRunner(options: RunnerOptions): Runner {
   log.info({ workerId, queues, concurrency }, 'job runner started');
   return {
     workerId,
-    wake: () => wakeUp?.(),
+    wake,
     async stop() {
       stopped = true;
+      for (const timer of retryTimers) clearTimeout(timer);
       wakeUp?.();
       await looping;
       await Promise.allSettled([...running]);
