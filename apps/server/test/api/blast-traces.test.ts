@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAb1 } from '@mdc/refdata/ab1';
 import { genomeFile, insertGenomeReferences } from '../../src/blast/genome/test-genomes';
@@ -78,6 +79,30 @@ describe.each(dbKinds)('Sanger traces, F/R pairs and batches on %s', (kind) => {
     }
     expect(await counts(portal)).toEqual(before);
     for (const id of [unpaired, paired, none].map((a) => a.body.data.id)) await finished(portal, id, alice);
+  });
+
+  it('reads a trace that arrives in many small chunks, as from a socket, byte for byte (issue 28: files over 1 MB are joined in turns)', async () => {
+    // 1.6 MB each: the real traces with bytes after their data, which no entry points at.
+    const padded = (file: string) => Buffer.concat([readFileSync(path.join(fixtures, file)), Buffer.alloc(1_300_000, 7)]);
+    const form = new FormData();
+    form.append('method', '16S');
+    form.append('file', new Blob([padded('3sm1_16SF.ab1')]), 'S1_F.ab1');
+    form.append('file', new Blob([padded('3sm1_16SR.ab1')]), 'S1_R.ab1');
+    const request = new Request('http://portal.test/', { method: 'POST', body: form });
+    const body = Buffer.from(await request.arrayBuffer());
+    const chunks = Readable.from(
+      (async function* () {
+        for (let at = 0; at < body.length; at += 16 * 1024) yield body.subarray(at, at + 16 * 1024);
+      })(),
+      { objectMode: false },
+    );
+    const headers = { 'content-type': request.headers.get('content-type')!, authorization: `Bearer ${alice}`, local: 'en' };
+    const answer = await portal.app.inject({ method: 'POST', url: '/api/blast/tasks', headers, payload: chunks });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({ itemCount: 1, sequenceCount: 1 });
+    const task = await finished(portal, answer.json().data.id, alice);
+    expect(task.sequences[0].read).toMatchObject({ fileName: 'S1_F.ab1', calledLength: 1237, baseTag: 'PBAS 1' });
+    expect(task.sequences[0].read.pair.reverse).toMatchObject({ fileName: 'S1_R.ab1', calledLength: 1183 });
   });
 
   it('refuses a trace with more base calls than a sequence may have, as it refuses the same FASTA (issue 17 R8)', async () => {
