@@ -37,6 +37,12 @@ export interface AppOptions {
   memoryDb?: boolean;
   mailer?: Mailer;
   logger?: boolean | object;
+  /**
+   * Wait for the reference index before `ready()`/`listen` resolve. Default: yes when the caller
+   * brings the database (tests, tools injecting requests), no for `mdc serve`, which listens at
+   * once and answers "still loading" meanwhile.
+   */
+  awaitReferenceData?: boolean;
   /** Run jobs inside this process (default: yes; `MDC_EMBEDDED_WORKERS=0` leaves them to `mdc worker`). */
   embeddedWorkers?: boolean;
 }
@@ -123,7 +129,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = createAuthService({ db, mailer, config, log: app.log });
   await app.register(authPlugin, { auth });
   await app.register(authRoutes, { auth, limits: config.rateLimit });
-  await app.register(resourcePlugin, { db, config, autoImport: !options.memoryDb && !options.db });
+  await app.register(resourcePlugin, {
+    db,
+    config,
+    autoImport: !options.memoryDb && !options.db,
+    awaitIndex: options.awaitReferenceData ?? Boolean(options.memoryDb || options.db),
+  });
 
   await app.register(labPlugin, { db, config });
   await app.register(blastPlugin, { db, config });

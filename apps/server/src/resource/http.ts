@@ -26,11 +26,19 @@ export function importingTexts(service: RefdataService): Localized {
   };
 }
 
+/** While the server reads its index at start-up (seconds to a minute on a busy machine). */
+export const loadingTexts: Localized = {
+  zh: '参考数据仍在加载（服务器刚刚启动），请稍候再试。',
+  en: 'The reference data is still loading (the server has just started); please try again in a moment.',
+};
+
 /**
  * The embedded database is held by an import for its whole transaction: rather than leave a
- * page waiting a minute, say so at once (a PostgreSQL server keeps serving the old rows).
+ * page waiting a minute, say so at once (a PostgreSQL server keeps serving the old rows). The
+ * same while the server still reads its index and labels at start-up.
  */
 export function assertAvailable(service: RefdataService): void {
+  if (service.starting) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, loadingTexts);
   if (service.busy) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, importingTexts(service));
 }
 

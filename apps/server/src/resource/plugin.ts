@@ -27,10 +27,17 @@ export interface ResourcePluginOptions {
    * Off for throw-away in-memory databases, whose tests import what they need.
    */
   autoImport: boolean;
+  /**
+   * Hold `ready()` (and so `listen`) until the index and labels are read: tests and tools that
+   * inject requests want answers from the data at once. `mdc serve` does not: reading the index
+   * of the full reference data outlasts Fastify's 10 s limit for start-up hooks on a busy machine
+   * (FST_ERR_HOOK_TIMEOUT, the server exited); it listens at once and says "still loading".
+   */
+  awaitIndex: boolean;
 }
 
 /** The Resource and Search APIs, with the in-memory search index they share. */
-export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config, autoImport }) => {
+export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config, autoImport, awaitIndex }) => {
   const service = new RefdataService(db, app.log, config.refdataDir);
   app.decorate('refdata', service);
   app.addHook('onClose', async () => service.close());
@@ -44,7 +51,7 @@ export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config
   await app.register(geneRoutes, { service });
   await app.register(searchRoutes, { service });
   const started = service.start();
-  app.addHook('onReady', async () => started);
+  if (awaitIndex) app.addHook('onReady', async () => started);
   // Only a server that listens imports on its own: tools and tests that build the app to
   // inject requests into it decide for themselves.
   if (autoImport) app.addHook('onListen', async () => service.importIfEmpty());

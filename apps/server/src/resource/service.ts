@@ -47,6 +47,8 @@ export class RefdataService {
   private lastCheck = 0;
   private closed = false;
   private last?: LastImport;
+  /** False from start() until the first reading of the index and labels has settled. */
+  private loaded = true;
 
   constructor(
     readonly db: Db,
@@ -86,9 +88,22 @@ export class RefdataService {
     return this.importState.running && this.db.kind === 'pglite';
   }
 
-  /** Reads the index and labels: the promise the server waits for before it listens. */
+  /**
+   * True while the server reads the index and labels at start-up: the data is in the database
+   * but search and the Resource pages cannot answer from it yet ("still loading", not "not imported").
+   */
+  get starting(): boolean {
+    return !this.loaded;
+  }
+
+  /** Reads the index and labels; `mdc serve` listens meanwhile and says the data is still loading. */
   start(): Promise<void> {
-    const indexed = this.refresh(true).catch((error) => this.log.error({ err: error }, 'reference data: reading the index failed'));
+    this.loaded = false;
+    const indexed = this.refresh(true)
+      .catch((error) => this.log.error({ err: error }, 'reference data: reading the index failed'))
+      .finally(() => {
+        this.loaded = true;
+      });
     this.indexing = indexed;
     return indexed;
   }

@@ -4,7 +4,7 @@ import { ApiCode } from '@mdc/contracts';
 import { ApiError, ok } from '../http/envelope';
 import { envelopeOf } from '../http/openapi';
 import type { TableCount } from '../resource/digest';
-import { importHint, importingTexts } from '../resource/http';
+import { importHint, importingTexts, loadingTexts } from '../resource/http';
 import { localized, searchItem } from '../resource/schemas';
 import type { RefdataService } from '../resource/service';
 import type { SearchHit } from './index';
@@ -37,6 +37,7 @@ const loadingState = z
 
 /** Until the first import is searchable, what search has to say instead of an empty answer. */
 function loading(service: RefdataService) {
+  if (service.starting) return { state: { running: false, table: null, percent: null }, texts: loadingTexts };
   // A later import leaves the earlier data searchable until the new index replaces it.
   if (service.lastImport) return null;
   const state = service.importStatus;

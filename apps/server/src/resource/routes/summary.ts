@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { envelopeOf } from '../../http/openapi';
-import { importHint, importingTexts } from '../http';
+import { importHint, importingTexts, loadingTexts } from '../http';
 import { importState, localized } from '../schemas';
 import type { RefdataService } from '../service';
 
@@ -112,12 +112,14 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> =
       } else if (last) {
         data = { ...ZERO, ...countsFromImport(last.counts) };
       }
-      const hint = status.running ? importingTexts(service) : last ? null : importHint(service);
+      const starting = service.starting;
+      const hint = status.running ? importingTexts(service) : starting ? loadingTexts : last ? null : importHint(service);
       return ok(
         request,
         reply,
         {
-          ready: last !== undefined,
+          // Not ready while the server still reads the index at start-up: search would find nothing yet.
+          ready: last !== undefined && !starting,
           hint,
           importing: status.running || status.error ? status : null,
           lastImport: last ? { importedAt: last.importedAt, durationMs: last.durationMs, sourceDir: last.sourceDir } : null,
