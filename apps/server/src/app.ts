@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { clientKey } from './http/client';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextInput } from './http/text-input';
 import { registerMultipartChecks } from './http/multipart';
 import { entityTitleName } from './resource/page-names';
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Only forms and JSON are accepted; anything else is answered 415 with a sentence.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
