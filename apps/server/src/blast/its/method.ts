@@ -1,3 +1,4 @@
+import { perImport, scanByKey } from '../reference-counts';
 import { itsCommand } from './command';
 import { z } from 'zod';
 import { ApiCode } from '@mdc/contracts';
@@ -114,17 +115,35 @@ export const itsMethod: BlastMethod = {
   },
 
   async info(context) {
-    const rows = await context.db.query<{ region: string; n: number; searched: number; species: number }>(
-      `SELECT region, count(*)::int AS n, count(*) FILTER (WHERE exclusion IS NULL)::int AS searched, count(DISTINCT species) FILTER (WHERE exclusion IS NULL)::int AS species FROM its_reference GROUP BY region`,
-    );
+    const counts = await perImport(context.db, 'its-references', async () => {
+      const byRegion = new Map<string, { references: number; searched: number; species: Set<string> }>();
+      await scanByKey<{ region: string; accession: string; species: string; searched: boolean }>(
+        context.db,
+        'its_reference',
+        ['region', 'accession'],
+        'region, accession, species, exclusion IS NULL AS searched',
+        (rows) => {
+          for (const row of rows) {
+            let region = byRegion.get(row.region);
+            if (!region) byRegion.set(row.region, (region = { references: 0, searched: 0, species: new Set() }));
+            region.references++;
+            if (!row.searched) continue;
+            region.searched++;
+            region.species.add(row.species);
+          }
+        },
+      );
+      return byRegion;
+    });
     const regions = ['ITS1', 'ITS2', 'ITS'].map((region) => {
-      const row = rows.find((r) => r.region === region);
-      return { region, references: Number(row?.n ?? 0), searched: Number(row?.searched ?? 0), species: Number(row?.species ?? 0) };
+      const count = counts.get(region);
+      return { region, references: count?.references ?? 0, searched: count?.searched ?? 0, species: count?.species.size ?? 0 };
     });
     const searched = regions.filter((r) => r.region !== 'ITS');
-    const species = await context.db.query<{ n: number }>(`SELECT count(DISTINCT species)::int AS n FROM its_reference WHERE exclusion IS NULL AND region IN ('ITS1', 'ITS2')`);
+    // A species with references of both spacers counts once.
+    const species = new Set([...(counts.get('ITS1')?.species ?? []), ...(counts.get('ITS2')?.species ?? [])]);
     return {
-      methods: [{ method: 'ITS', references: searched.reduce((s, r) => s + r.searched, 0), species: Number(species[0]?.n ?? 0) }],
+      methods: [{ method: 'ITS', references: searched.reduce((s, r) => s + r.searched, 0), species: species.size }],
       fields: {
         its: {
           regions,

@@ -1,3 +1,4 @@
+import { perImport, scanByKey } from '../reference-counts';
 import { rrnaCommand } from './command';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -285,12 +286,21 @@ export const rrnaMethod: BlastMethod = {
   infoShape: info.shape,
 
   async info(context) {
-    const rows = await context.db.query<{ marker: Marker; n: number; species: number }>(
-      'SELECT marker, count(*)::int AS n, count(DISTINCT species)::int AS species FROM identification_reference GROUP BY marker',
-    );
+    const counts = await perImport(context.db, 'rrna-references', async () => {
+      const byMarker = new Map<string, { references: number; species: Set<string> }>();
+      await scanByKey<{ marker: string; accession: string; species: string }>(context.db, 'identification_reference', ['marker', 'accession'], 'marker, accession, species', (rows) => {
+        for (const row of rows) {
+          let marker = byMarker.get(row.marker);
+          if (!marker) byMarker.set(row.marker, (marker = { references: 0, species: new Set() }));
+          marker.references++;
+          marker.species.add(row.species);
+        }
+      });
+      return byMarker;
+    });
     const markers = MARKERS.map((marker) => {
-      const row = rows.find((r) => r.marker === marker);
-      return { marker, references: Number(row?.n ?? 0), species: Number(row?.species ?? 0) };
+      const count = counts.get(marker);
+      return { marker, references: count?.references ?? 0, species: count?.species.size ?? 0 };
     });
     return {
       methods: markers.map((m) => ({ method: m.marker, references: m.references, species: m.species })),
