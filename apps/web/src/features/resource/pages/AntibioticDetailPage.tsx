@@ -125,7 +125,7 @@ function Breakpoints({ drug }: { drug: AntibioticDetail }) {
               />
               <Select
                 size="small"
-                style={{ width: locale === 'zh' ? 150 : 200 }}
+                style={{ width: locale === 'zh' ? 176 : 200 }}
                 value={year}
                 aria-label={tx.bp.year}
                 onChange={(v: string) => {
