@@ -195,6 +195,19 @@ describe.each(dbKinds)('biochemical and morphological identification on %s', (ki
     expect(pdfRuns(pdf.rawPayload).map((r) => r.text).join('')).not.toMatch(/Good identification|97\.9/);
   });
 
+  // Looked at (issue 24's screenshots): without β-haemolysis the Chinese report's "tests to do next" headed a column "Coagulase-negative staphy…".
+  it('heads the next tests of a Chinese morphology report with the Chinese names of groups', async () => {
+    const submit = await call(portal, 'POST', '/api/blast/tasks', { method: 'morphology', reactions: 'GRAM=+,COCC=+,CLUS=+,CAT=+,COA=+' }, { token: alice });
+    const task = await finished(portal, submit.body.data.id, alice);
+    expect(task.biochem.identification.nextTests.length).toBeGreaterThan(0);
+    const pdfZh = await portal.app.inject({ method: 'GET', url: `/api/blast/tasks/${task.id}/export.pdf`, headers: { authorization: `Bearer ${alice}`, local: 'zh' } });
+    if (pdfZh.statusCode !== 200) return;
+    const printed = pdfRuns(pdfZh.rawPayload).map((r) => r.text).join('');
+    expect(printed).toContain('建议补充的试验');
+    expect(printed).not.toContain('Coagulase-negative');
+    expect(printed).toContain('凝固酶阴性葡萄球菌');
+  });
+
   it('refuses every kind of bad input at once, in the language of the request, naming the field, and stores nothing', async () => {
     const before = await counts(portal);
     const cases: { body: Record<string, unknown>; field: string; reason: string; en: RegExp; zh: RegExp; json?: boolean }[] = [

@@ -268,7 +268,12 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
     const each = Math.min(90, (width - first) / pool.length);
     room(24);
     const y0 = doc.y;
-    pool.forEach((taxon, i) => name(taxon, left + first + i * each, y0, 6.5, each - 4));
+    // Named as the candidates are: a group such as "Coagulase-negative staphylococci" by its Chinese name on the Chinese report.
+    pool.forEach((taxon, i) => {
+      const candidate = id.candidates.find((c) => c.taxon === taxon);
+      if (candidate) candidateName(candidate, left + first + i * each, y0, 6.5, each - 4);
+      else name(taxon, left + first + i * each, y0, 6.5, each - 4);
+    });
     doc.y = y0 + 12;
     for (const next of id.nextTests) {
       room(12);

@@ -9,7 +9,7 @@ import { fmt } from '../texts';
 import type { BiochemReport } from './api';
 import { noNextTestReason } from './entry';
 import { useBiochemTexts } from './texts';
-import { chartLabel } from './chart-label';
+import { chartLabel, chartTaxon } from './chart-label';
 
 export const LEVEL_COLOURS: Record<QualityLevel, string> = {
   excellent: 'green',
@@ -71,6 +71,7 @@ function expectedSign(p: number | undefined): string {
  */
 export function ProfileChart({ candidates, vertical }: { candidates: BiochemCandidate[]; vertical: boolean }) {
   const bx = useBiochemTexts();
+  const locale = useLocale();
   const rows = candidates.slice(0, 4);
   const tests = rows[0]?.tests ?? [];
   if (!tests.length) return null;
@@ -110,7 +111,7 @@ export function ProfileChart({ candidates, vertical }: { candidates: BiochemCand
         <ol className="mdc-bc-chart__legend">
           {rows.map((c) => (
             <li key={c.rank}>
-              <b>#{c.rank}</b> <TaxonName name={c.taxon} />
+              <b>#{c.rank}</b> <TaxonName name={chartTaxon(c, locale)} />
             </li>
           ))}
         </ol>
@@ -167,7 +168,7 @@ export function ProfileChart({ candidates, vertical }: { candidates: BiochemCand
               {block.map((t, i) => enteredCell(t, label + i * cell, top + head, cell, h))}
               {rows.map((c, r) => {
                 const y = top + head + (r + 1) * h;
-                const parts = taxonNameParts(chartLabel(c.taxon));
+                const parts = taxonNameParts(chartLabel(chartTaxon(c, locale)));
                 return (
                   <g key={c.rank}>
                     <text x={label - 10} y={y + h / 2 + 4} textAnchor="end" fontSize="12" fill="#262626" data-testid="profile-chart-taxon">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_LABEL_CHARS, chartLabel } from './chart-label';
+import { CHART_LABEL_CHARS, chartLabel, chartTaxon } from './chart-label';
 
 // Issue 24: the chart cut "Escherichia coli (inactive biogroup)" to "Escherichia coli (inactive biogro…",
 // losing the word that sets the row apart from E. coli.
@@ -21,5 +21,17 @@ describe('profile chart row labels', () => {
     expect(label.startsWith('P. pseudoalcaligenes subsp.')).toBe(true);
     expect(label.endsWith('…')).toBe(true);
     expect(label.length).toBe(CHART_LABEL_CHARS);
+  });
+});
+
+// Looked at (issue 24's screenshots): the Chinese morphology page headed its chart row "#2 Coagulase-negative staphylococci".
+describe('profile chart rows on a Chinese page', () => {
+  it('names a group written in English words by its Chinese name, a Latin name as it is', () => {
+    const cons = { taxon: 'Coagulase-negative staphylococci', zh: '凝固酶阴性葡萄球菌' };
+    expect(chartTaxon(cons, 'zh')).toBe('凝固酶阴性葡萄球菌');
+    expect(chartTaxon(cons, 'en')).toBe('Coagulase-negative staphylococci');
+    expect(chartTaxon({ taxon: 'Staphylococcus aureus', zh: '金黄色葡萄球菌' }, 'zh')).toBe('Staphylococcus aureus');
+    expect(chartTaxon({ taxon: 'Kocuria', zh: '考克菌属' }, 'zh')).toBe('Kocuria');
+    expect(chartTaxon({ taxon: 'Coagulase-negative staphylococci' }, 'zh')).toBe('Coagulase-negative staphylococci');
   });
 });
