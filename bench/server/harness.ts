@@ -28,7 +28,8 @@ export interface BenchPortal {
   stop(): Promise<void>;
 }
 
-export async function startBenchPortal(env: Record<string, string> = {}): Promise<BenchPortal> {
+/** `startTimeoutMs`: how long the child may take to say READY (an import of reference data on a loaded machine takes minutes). */
+export async function startBenchPortal(env: Record<string, string> = {}, startTimeoutMs = 180_000): Promise<BenchPortal> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mdc-bench-'));
   const port = await freePort();
   let output = '';
@@ -39,7 +40,7 @@ export async function startBenchPortal(env: Record<string, string> = {}): Promis
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!output.includes('READY')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`portal did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));

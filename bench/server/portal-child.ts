@@ -4,17 +4,21 @@
  * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
  * seconds. Prints `READY <port>` once it listens.
  *
- *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MALDI=1, BENCH_MEMORY=1)
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MALDI=1, BENCH_MEMORY=1, BENCH_REFDATA=small, BENCH_ACCOUNT=1)
  *
  * BENCH_MEMORY=1 prints `MEMORY {…}` (process.memoryUsage in MB) every 10 s, so that a memory
- * benchmark can tell the JavaScript heap from buffers (uploads, the embedded database's memory).
+ * benchmark can tell the JavaScript heap from buffers (uploads), the embedded database's WebAssembly
+ * memory (`pglite`) and the process's threads.
  */
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDb, type Queryable } from '../../apps/server/src/db';
+import { pgliteMemoryBytes } from '../../apps/server/src/db/pglite';
 import { buildApp } from '../../apps/server/src/app';
 import { insertReferences, smallReferenceSet } from '../../apps/server/src/blast/rrna/test-references';
 import { insertGenomes, readGenomeFolder } from '../../apps/server/src/resource/genomes';
+import { buildSmallDataDir } from '../../apps/server/test/unit/support/small-refdata';
 import { seedBuiltinLibrary, seedProteinTable } from '../../apps/server/src/blast/proteome/test-spectra';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
@@ -51,6 +55,13 @@ if (process.env.BENCH_TRACE === '1') {
   }, 50).unref();
 }
 const portal = await buildApp(config, { db });
+// BENCH_REFDATA=small: the small reference folder the API tests import (taxonomy, WHONET and AMR
+// tables, breakpoints of a few genera and drugs): enough for Lab batches and breakpoint downloads.
+if (process.env.BENCH_REFDATA === 'small') {
+  const small = buildSmallDataDir();
+  await portal.app.refdata.runImport(small);
+  rmSync(small, { recursive: true, force: true });
+}
 const seeded = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reference_sequence');
 if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await smallReferenceSet('16S'));
 // BENCH_GENOMES=1: the shared reference genomes too, as an import would add them.
@@ -66,7 +77,20 @@ if (process.env.BENCH_MEMORY === '1') {
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   setInterval(() => {
     const m = process.memoryUsage();
-    console.log(`MEMORY ${JSON.stringify({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) })}`);
+    const wasm = pgliteMemoryBytes(db);
+    const threads = Number(/Threads:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+    console.log(`MEMORY ${JSON.stringify({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), pglite: wasm === null ? null : mb(wasm), threads })}`);
   }, 10_000).unref();
+}
+// BENCH_ACCOUNT=1: an active account (activated in the database, as the API tests do) for benches that upload Lab batches.
+if (process.env.BENCH_ACCOUNT === '1') {
+  const email = `bench${Date.now()}@lab.example.org`;
+  const password = 'Microbe1!';
+  const form = (body: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString() });
+  await portal.app.inject({ method: 'POST', url: '/api/register', ...form({ email, password, repeatPassword: password }) });
+  await db.query('UPDATE users SET active = true, activated_at = now() WHERE email = $1', [email]);
+  const login = (await portal.app.inject({ method: 'POST', url: '/api/login', ...form({ email, password }) })).json() as { data?: { token?: string } };
+  if (!login.data?.token) throw new Error(`bench account: no token (${JSON.stringify(login)})`);
+  console.log(`TOKEN ${login.data.token}`);
 }
 console.log(`READY ${config.port}`);

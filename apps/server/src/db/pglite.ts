@@ -15,6 +15,12 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
 /** The PGlite behind each wrapped database, for images of it. */
 const raw = new WeakMap<Db, PGlite>();
 
+/** Bytes of the embedded database's WebAssembly memory (it only grows while the instance lives); null for PostgreSQL. */
+export function pgliteMemoryBytes(db: Db): number | null {
+  const pg = raw.get(db) as (PGlite & { mod?: { HEAPU8?: Uint8Array } }) | undefined;
+  return pg?.mod?.HEAPU8?.length ?? null;
+}
+
 function wrap(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {

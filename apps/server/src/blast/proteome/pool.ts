@@ -27,6 +27,9 @@ export class SpectrumRefusal extends Error {
  */
 export const PROTEOME_BUDGET: ThreadBudget = { timeMs: 120_000, memoryMb: 1024 };
 
+/** An idle proteome thread ends after this long (see ProteomePool). */
+export const PROTEOME_IDLE_MS = 60_000;
+
 /** The reason in both languages for a piece of work stopped over its budget. */
 export function overBudgetText(error: BudgetExceeded): LocalizedText {
   const seconds = error.budget.timeMs >= 10_000 ? Math.round(error.budget.timeMs / 1000) : error.budget.timeMs / 1000;
@@ -61,7 +64,22 @@ export class ProteomePool {
   /** The piece of work before this one (the next waits for it to settle). */
   private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly budget: ThreadBudget = PROTEOME_BUDGET) {}
+  /**
+   * `idleMs`: a thread with no work for this long is ended. Its heap (the protein table, the last
+   * plate's spectra: up to its 1 GB budget) stays resident while it lives, and V8 hands little of
+   * it back; the next file starts a thread in well under a second and sends the table again.
+   */
+  constructor(
+    private readonly budget: ThreadBudget = PROTEOME_BUDGET,
+    private readonly idleMs = PROTEOME_IDLE_MS,
+  ) {}
+
+  private idle: ReturnType<typeof setTimeout> | undefined;
+
+  /** Threads alive now (0 or 1). */
+  get threads(): number {
+    return this.worker ? 1 : 0;
+  }
 
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
@@ -105,6 +123,18 @@ export class ProteomePool {
     return { worker, ready: this.ready };
   }
 
+  /** Ends the thread once it has had no work for idleMs (work sent meanwhile clears the timer). */
+  private endWhenIdle(worker: Worker): void {
+    clearTimeout(this.idle);
+    if (this.worker !== worker || this.busy > 0) return;
+    this.idle = setTimeout(() => {
+      if (this.worker !== worker || this.busy > 0) return;
+      this.retire(worker, new Error('the proteome thread was ended while idle'));
+      void worker.terminate();
+    }, this.idleMs);
+    this.idle.unref();
+  }
+
   /** Forgets a thread that died or was stopped, failing what it held; the next piece of work starts a new one. */
   private retire(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
@@ -125,6 +155,7 @@ export class ProteomePool {
 
   private async sendNow(work: Work | ((worker: Worker) => Work), transfer: ArrayBuffer[]): Promise<FromThread> {
     if (this.closed) throw new Error('the proteome thread is closed');
+    clearTimeout(this.idle);
     const { worker, ready } = this.start();
     await ready;
     const job = this.nextJob++;
@@ -138,7 +169,10 @@ export class ProteomePool {
         void worker.terminate();
       }, this.budget.timeMs);
       worker.postMessage({ ...(typeof work === 'function' ? work(worker) : work), job } as ToThread, transfer);
-    }).finally(() => clearTimeout(timer));
+    }).finally(() => {
+      clearTimeout(timer);
+      this.endWhenIdle(worker);
+    });
     if (answer.type === 'refused') throw new SpectrumRefusal(answer.file, answer.problem, answer.texts);
     if (answer.type === 'error') throw new Error(answer.message);
     return answer;
@@ -187,6 +221,7 @@ export class ProteomePool {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idle);
     const worker = this.worker;
     this.worker = undefined;
     for (const [job, pending] of this.pending) {
