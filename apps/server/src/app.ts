@@ -78,10 +78,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (applied.length) app.log.info({ applied }, 'database migrated');
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, fromNameEn: config.mailFromNameEn, outboxDir: path.join(config.home, 'outbox'), log: app.log });
 
+  // A taxon's or drug's name in its page's title changes only with an import: kept per import, so
+  // that a page view does not hold the embedded database (a query on the main thread) each time.
+  const titles = new Map<string, string | undefined>();
+  let titlesImport: number | undefined;
+  const pageTitles = async (page: Parameters<typeof entityTitleName>[1], id: string, locale: Parameters<typeof entityTitleName>[3]) => {
+    const current = app.refdata.lastImport?.id;
+    if (current !== titlesImport || titles.size > 5000) {
+      titles.clear();
+      titlesImport = current;
+    }
+    const key = `${page} ${locale} ${id}`;
+    if (titles.has(key)) return titles.get(key);
+    const name = await entityTitleName(db, page, id, locale);
+    if (current !== undefined && !app.refdata.starting) titles.set(key, name);
+    return name;
+  };
   registerErrorHandling(app, {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
-    entityName: (page, id, locale) => entityTitleName(db, page, id, locale),
+    entityName: (page, id, locale) => pageTitles(page, id, locale),
   });
   // Only forms and JSON are accepted; anything else is answered 415 with a sentence.
   app.removeContentTypeParser('text/plain');

@@ -10,6 +10,7 @@ import { maldiRoutes } from './routes/maldi';
 import { ruleRoutes } from './routes/rules';
 import { summaryRoutes } from './routes/summary';
 import { taxonRoutes } from './routes/taxa';
+import { registerResponseCache } from './response-cache';
 import { RefdataService } from './service';
 
 declare module 'fastify' {
@@ -41,6 +42,7 @@ export const resourcePlugin = fp<ResourcePluginOptions>(async (app, { db, config
   const service = new RefdataService(db, app.log, config.refdataDir);
   app.decorate('refdata', service);
   app.addHook('onClose', async () => service.close());
+  registerResponseCache(app, service);
   await app.register(summaryRoutes, { service });
   await app.register(taxonRoutes, { service });
   await app.register(antibioticRoutes, { service });
