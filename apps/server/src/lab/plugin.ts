@@ -696,10 +696,12 @@ export const labPlugin: FastifyPluginAsync<LabPluginOptions> = async (parent, { 
       const row = await findExperiment(db, userId(request), request.params.id);
       if (!row) notFound();
       // Batches written since issue 28 keep their rows compressed (unpacked in the thread); older ones as JSONB.
-      const [batch] = await db.query<{ format: IsolateFileFormat; output: string | null; output_gzip: Uint8Array | null; content: string }>(
-        `SELECT format, output_gzip, CASE WHEN output_gzip IS NULL THEN output::text END AS output, CASE WHEN format = 'long' THEN content ELSE '' END AS content FROM lab_batch WHERE experiment_id = $1`,
+      // The packed rows as base64 text, for the same reason they are written so (storeBatchOutput).
+      const [found] = await db.query<{ format: IsolateFileFormat; output: string | null; output_gzip: string | null; content: string }>(
+        `SELECT format, encode(output_gzip, 'base64') AS output_gzip, CASE WHEN output_gzip IS NULL THEN output::text END AS output, CASE WHEN format = 'long' THEN content ELSE '' END AS content FROM lab_batch WHERE experiment_id = $1`,
         [row.id],
       );
+      const batch = found && { ...found, output_gzip: found.output_gzip === null ? null : Buffer.from(found.output_gzip, 'base64') };
       if (row.kind !== 'batch' || !batch?.format) throw new ApiError(ApiCode.BAD_REQUEST, 400, LAB_MESSAGES.notBatch);
       if (row.status !== 'done' || (batch.output === null && batch.output_gzip === null)) throw new ApiError(ApiCode.BAD_REQUEST, 409, LAB_MESSAGES.notReady);
       const downloadFormat = request.query.format;
