@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBuiltinLibrary, seedProteinTable } from '../../apps/server/src/blast/proteome/test-spectra';
 import { startStack, type Stack } from '../support/stack';
-import { expectPath, settled } from '../support/helpers';
+import { activeAccount, expectPath, logIn, settled } from '../support/helpers';
 
 let stack: Stack;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +35,9 @@ describe.each(['en'] as ('zh' | 'en')[])('a spectrum answered library-free, in %
 
   it('upload an E. coli peak list → the answer names Escherichia at genus level, carried by library-free evidence', async () => {
     const { page } = await stack.newPage();
+    const { email, password } = await activeAccount(stack);
+    await logIn(page, email, password, `${pre}/login`);
+    await expectPath(page, new RegExp(`^${pre}(/|/home)?$`));
     await page.goto(`${pre}/blast`);
     await page.getByTestId('open-ms').click();
     await page.getByTestId('proteome-upload').waitFor();
@@ -69,5 +72,12 @@ describe.each(['en'] as ('zh' | 'en')[])('a spectrum answered library-free, in %
         await page.screenshot({ path: path.join(process.env.MDC_SHOTS, `proteome-library-free-${locale}-${width}.png`), fullPage: true });
       }
     }
+
+    // The history states the same call (issue 24's screenshots: it showed the bare genus "Escherichia", where 16S writes "Weissella sp." and its closest).
+    await page.goto(`${pre}/blast/hist`);
+    const row = page.locator('[data-testid="history-row"]').first();
+    await row.getByTestId('history-top-species').waitFor();
+    expect(await row.getByTestId('history-top-species').innerText()).toBe(locale === 'en' ? 'Escherichia sp.' : 'Escherichia 属未定种');
+    expect(await row.getByTestId('call-closest').innerText()).toMatch(/Escherichia coli/);
   });
 });

@@ -1,4 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../api';
+import { CallName, ClosestSpecies } from '../components/bits';
 import type { BlastMethodView } from '../method-view';
 import { fmt } from '../texts';
 import { BandTag, shown } from './bits';
@@ -19,7 +20,15 @@ function ProteomeCall({ task }: { task: TaskSummary }) {
   const summary = (task.summary ?? {}) as { spectra?: number; identified?: number };
   return (
     <span className="mdc-blast-hist-top">
-      {call.name && level !== 'none' ? <i data-testid="history-top-species">{call.name}</i> : <span data-testid="history-top-species">{px.result.noCall}</span>}
+      {/* A genus call reads as every method's does: "Escherichia sp." with its closest species, not the bare genus. */}
+      {call.name && level !== 'none' ? (
+        <>
+          <CallName call={call} testId="history-top-species" />
+          <ClosestSpecies call={call} />
+        </>
+      ) : (
+        <span data-testid="history-top-species">{px.result.noCall}</span>
+      )}
       {call.value !== null && <span className="mdc-blast-muted">{shown(call.value)}</span>}
       <BandTag level={level} />
       {summary.spectra !== undefined && summary.spectra > 1 && (
