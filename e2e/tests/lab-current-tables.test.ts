@@ -159,6 +159,8 @@ describe.each([
     // what the reader sees at that moment: the message and the first missing field
     if (process.env.MDC_SHOT_DIR) await page.screenshot({ path: path.join(process.env.MDC_SHOT_DIR, `lab-empty-view-${locale}-375.png`) });
     await page.getByText(locale === 'zh' ? '样本名称不能为空' : 'SampleName can not be null').waitFor();
+    // the fifth: the antibiotics card says so as the fields do
+    expect(await page.getByTestId('antibiotics-missing').textContent()).toBe(locale === 'zh' ? '请至少添加一种抗菌药物' : 'Add at least one antibiotic');
     await shots(page, `lab-empty-${locale}`);
     await context.close();
   });

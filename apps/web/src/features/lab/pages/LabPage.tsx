@@ -91,6 +91,9 @@ export default function LabPage() {
   const [options, setOptions] = useState<LabOptions | null>(null);
   const [drugs, setDrugs] = useState<DrugRow[]>([]);
   const [drugErrors, setDrugErrors] = useState<Record<string, string>>({});
+  // Set by a submit without antibiotics: the card says so, as the form's own fields do, until one is added.
+  const [drugsAsked, setDrugsAsked] = useState(false);
+  const drugsMissing = drugsAsked && drugs.length === 0;
   const [adding, setAdding] = useState(false);
   const [entering, setEntering] = useState<{ focus?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -189,6 +192,7 @@ export default function LabPage() {
     }
     setDrugErrors(errors);
     if (drugs.length === 0) {
+      setDrugsAsked(true);
       void message.error(text.validation.antibioticsRequired);
       return false;
     }
@@ -206,6 +210,7 @@ export default function LabPage() {
       // An empty form: say how much is missing, and take the reader to the first of it (it may be
       // far above on a phone).
       const missing = failed.errorFields.length + (drugs.length === 0 ? 1 : 0);
+      setDrugsAsked(drugs.length === 0);
       const first = failed.errorFields[0];
       if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
       void message.error(text.validation.missingFields(missing));
@@ -350,7 +355,7 @@ export default function LabPage() {
           )}
         </section>
 
-        <section className="mdc-lab__card">
+        <section className={drugsMissing ? 'mdc-lab__card mdc-lab__card--missing' : 'mdc-lab__card'}>
           <div className="mdc-lab__bar">
             <h2 className="mdc-lab__card-title" style={{ margin: 0 }}>
               {text.form.antibiotics}
@@ -363,6 +368,11 @@ export default function LabPage() {
               {text.form.enterResults}
             </Button>
           </div>
+          {drugsMissing && (
+            <div className="mdc-lab__error mdc-lab__missing" role="alert" data-testid="antibiotics-missing">
+              {text.validation.antibioticsRequired}
+            </div>
+          )}
           {narrow ? (
             drugs.length === 0 ? (
               <p className="mdc-lab__muted" data-testid="drug-table">{proposalQuery ? text.form.noAntibiotics : text.form.needOrganism}</p>
