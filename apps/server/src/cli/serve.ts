@@ -8,7 +8,9 @@ export async function serve(config: Config): Promise<void> {
   if (!existsSync(config.webDist)) app.log.warn(`web app not built at ${config.webDist}: run "npm run build"`);
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: a signal sent to the process group reaches the server twice (bin/mdc.js
+    // passes it on too); the second must not end it in the middle of closing.
+    process.on(signal, () => {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: shutting down`);
