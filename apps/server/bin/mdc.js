@@ -20,9 +20,9 @@ if (args.length === 1 && ['help', '--help', '-h'].includes(args[0])) {
 // freed. Two arenas and a fixed threshold of 128 KiB (larger blocks mapped and handed back when
 // freed) took the mixed-load bench's server from 1.11 to 0.86 GB after 75 s idle, its peak from
 // 1.71 to 1.50 GB (issue 28; two arenas alone: 1.02 and 1.38 GB). glibc reads
-// these only as a process starts, so `serve` and `worker` run themselves again with them (unless
+// these only as a process starts, so `serve` runs itself again with them (unless
 // MALLOC_ARENA_MAX is set already; other C libraries ignore them).
-if (['serve', 'worker'].includes(args[0]) && process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+if (args[0] === 'serve' && process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1], ...args], {
     stdio: ['pipe', 'inherit', 'inherit'],

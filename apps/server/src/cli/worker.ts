@@ -19,9 +19,7 @@ export async function runWorker(config: Config, concurrency: number): Promise<vo
   const runner = startRunner({ db, handlers, concurrency, log });
   log.info({ workerId: runner.workerId, queues: Object.keys(handlers) }, 'mdc worker ready');
   await new Promise<void>((resolve) => {
-    // `on`, not `once`: a signal sent to the process group reaches this process twice (bin/mdc.js
-    // passes it on too), and the second must not end it before its jobs are finished.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve());
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });
   log.info('stopping: finishing running jobs');
   await runner.stop();
