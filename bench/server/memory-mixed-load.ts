@@ -16,11 +16,12 @@
  * 100); a leak grows with the number of rounds. RSS is printed each minute, with the server's own
  * account: JavaScript heap, buffers, the embedded database's WebAssembly memory, threads.
  *
- *   npx tsx bench/server/memory-mixed-load.ts [--minutes 3] [--budget 400] [--ceiling 2048] [--settle 100] [--isolates 3000] [--heavy-every 10] [--idle 75]
+ *   npx tsx bench/server/memory-mixed-load.ts [--minutes 3] [--budget 400] [--ceiling 2048] [--settle 100] [--isolates 3000] [--heavy-every 10] [--idle 75] [--data small|full]
  *
  * The small reference folder's breakpoint table is a few genera and drugs (the auditor's download
  * of the whole table read ~50,000 rows): importing the whole folder takes 5 min on a loaded 2-core
- * machine, more than the bench should spend before it starts.
+ * machine, more than the bench should spend before it starts. `--data full` imports it all
+ * (about 2 minutes on a quiet machine): the search index, 16S/18S/ITS and breakpoint tables in full.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,7 @@ const { values } = parseArgs({ options: {
     isolates: { type: 'string', default: '3000' },
     'heavy-every': { type: 'string', default: '10' },
     idle: { type: 'string', default: '75' },
+    data: { type: 'string', default: 'small' },
   },
 });
 const minutes = Number(values.minutes);
@@ -60,7 +62,12 @@ mkdirSync(work, { recursive: true });
 const whonet = readFileSync(await sampleCopies(process.env.REFDATA_DIR ?? '/work/shared/data', work, Number(values.isolates)));
 
 // One client from one address sends all of it: the per-address API rate limit is not what is measured.
-const portal = await startBenchPortal({ BENCH_GENOMES: '1', BENCH_MEMORY: '1', BENCH_REFDATA: 'small', BENCH_ACCOUNT: '1', RATE_LIMIT_API: '1000000' }, 900_000);
+// The malloc settings `mdc serve` starts the server with (apps/server/bin/mdc.js): the portal is
+// measured as it runs.
+const portal = await startBenchPortal(
+  { BENCH_GENOMES: '1', BENCH_MEMORY: '1', BENCH_REFDATA: values.data!, BENCH_ACCOUNT: '1', RATE_LIMIT_API: '1000000', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+  900_000,
+);
 const token = /^TOKEN (\S+)$/m.exec(portal.output())![1]!;
 /** The server's own last account of its memory: heap, external, array buffers (MB). */
 const usage = () => {

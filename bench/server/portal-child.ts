@@ -4,7 +4,7 @@
  * it loads the small 16S/18S reference sets the API tests use, so that a benchmark starts in
  * seconds. Prints `READY <port>` once it listens.
  *
- *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MALDI=1, BENCH_MEMORY=1, BENCH_REFDATA=small, BENCH_ACCOUNT=1)
+ *   node --import tsx bench/server/portal-child.ts   (env: MDC_HOME, PORT, REFDATA_DIR, BENCH_GENOMES=1, BENCH_MALDI=1, BENCH_MEMORY=1, BENCH_REFDATA=small|full, BENCH_ACCOUNT=1)
  *
  * BENCH_MEMORY=1 prints `MEMORY {…}` (process.memoryUsage in MB) every 10 s, so that a memory
  * benchmark can tell the JavaScript heap from buffers (uploads), the embedded database's WebAssembly
@@ -61,11 +61,11 @@ if (process.env.BENCH_REFDATA === 'small') {
   const small = buildSmallDataDir();
   await portal.app.refdata.runImport(small);
   rmSync(small, { recursive: true, force: true });
-}
+} else if (process.env.BENCH_REFDATA === 'full') await portal.app.refdata.runImport(config.refdataDir!);
 const seeded = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reference_sequence');
 if (Number(seeded[0]?.n ?? 0) === 0) await insertReferences(db, '16S', await smallReferenceSet('16S'));
-// BENCH_GENOMES=1: the shared reference genomes too, as an import would add them.
-if (process.env.BENCH_GENOMES === '1') await insertGenomes(db, await readGenomeFolder(path.join(config.refdataDir!, 'genome')), 'import');
+// BENCH_GENOMES=1: the shared reference genomes too, as an import would add them (a full import has).
+if (process.env.BENCH_GENOMES === '1' && process.env.BENCH_REFDATA !== 'full') await insertGenomes(db, await readGenomeFolder(path.join(config.refdataDir!, 'genome')), 'import');
 // BENCH_MALDI=1: the built-in MALDI-TOF library and the theoretical protein masses, as an import would add them.
 if (process.env.BENCH_MALDI === '1') {
   await seedBuiltinLibrary(db);
