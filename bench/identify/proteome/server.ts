@@ -58,7 +58,7 @@ for (let run = 1; run <= REPEAT; run++) {
   const result = taskResult(answer.spectra, { entries: library, own: 0 }, {}, {});
   const pictures = new Map(answer.spectra.map((s, i) => [i, { profile: s.profile, peaks: s.peaks, reference: s.identification.call ? byId.get(s.identification.call.entryId)!.peaks : null }]));
   const task = { id: 'bench', file_name: 'plate.zip', created_at: new Date(), finished_at: new Date(), error_zh: null, error_en: null, result };
-  const pdf = await watched(() => pool.pdf(task, 'zh', pictures));
+  const pdf = await watched(() => pool.pdf(task, 'zh', pictures, 'Asia/Shanghai'));
   console.log(`PDF of the plate (zh) in the thread: ${(pdf.ms / 1000).toFixed(2)} s, ${(pdf.value.length / 1024).toFixed(0)} KB; event loop stalled ≤ ${pdf.maxStallMs.toFixed(0)} ms`);
 }
 await pool.close();

@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '../../reports/time';
 import { biochemCommand } from './command';
 import { ApiCode, type Locale } from '@mdc/contracts';
 import {
@@ -265,8 +266,8 @@ export const biochemMethod: BlastMethod = {
     return biochemCsv(task, locale);
   },
 
-  async exportPdf(task: TaskRow, _context, locale) {
-    return drawPdf('biochem', task, locale);
+  async exportPdf(task: TaskRow, _context, locale, options) {
+    return drawPdf('biochem', task, locale, options?.timeZone ?? defaultTimeZone(locale));
   },
 
   infoShape: { biochem: biochemInfoSchema },

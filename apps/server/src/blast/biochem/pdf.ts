@@ -2,14 +2,10 @@ import { biochemHistoryCall, biochemList, biochemStatement, taxonNameParts, type
 import { biochemMatrixSource } from '@mdc/contracts';
 import { CLOSEST_LABEL, callHeadlineParts, nextStep, type Language } from '@mdc/core/identify';
 import { reportDocument } from '../../reports/pdf-document';
+import { defaultTimeZone, formatTime } from '../../reports/time';
 import type { TaskRow } from '../tasks';
 import { BIOCHEM_REPORT_TEXT, levelLabel, pct, sign } from './report';
 import type { BiochemTaskResult } from './schemas';
-
-function date(value: Date | string | null): string {
-  if (!value) return '—';
-  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
 
 const BLUE = '#0b3d5c';
 const LEVEL_COLOUR: Record<string, string> = {
@@ -36,7 +32,7 @@ function shade(percent: number | undefined): { fill: string; ink: string } {
  * candidates, the next tests with each candidate's expected reaction, the reactions entered and
  * the method. Species names in italics, as printed in the literature.
  */
-export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer> {
+export async function biochemPdf(task: TaskRow, lang: Language, timeZone = defaultTimeZone(lang)): Promise<Buffer> {
   const t = BIOCHEM_REPORT_TEXT[lang];
   const result = task.result as BiochemTaskResult | null;
   const title = task.method === 'morphology' ? t.reportMorphology : t.report;
@@ -91,7 +87,7 @@ export async function biochemPdf(task: TaskRow, lang: Language): Promise<Buffer>
   doc.font(text).fontSize(15).fillColor(BLUE).text(title, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   doc.text(`${t.task}: ${task.id}`);
-  doc.text(`${t.submitted}: ${date(task.created_at)}    ${t.finished}: ${date(task.finished_at)}`);
+  doc.text(`${t.submitted}: ${formatTime(task.created_at, timeZone)}    ${t.finished}: ${formatTime(task.finished_at, timeZone)}`);
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);

@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '../../reports/time';
 import { genomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
 import { calledName, copyIdentity, GENOME_THRESHOLDS, GENOME_THRESHOLD_SOURCES, type RrnaCopy } from '@mdc/core/identify/genome';
@@ -243,8 +244,8 @@ export const genomeMethod: BlastMethod = {
     return genomeCsv(task, locale);
   },
 
-  async exportPdf(task: TaskRow, _context, locale) {
-    return drawPdf('genome', task, locale);
+  async exportPdf(task: TaskRow, _context, locale, options) {
+    return drawPdf('genome', task, locale, options?.timeZone ?? defaultTimeZone(locale));
   },
 
   async info(context) {

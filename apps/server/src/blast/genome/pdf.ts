@@ -2,6 +2,7 @@ import type { Language } from '@mdc/core/identify';
 import { GENOME_SPECIES_THRESHOLD_SOURCE } from '@mdc/contracts';
 import { GENOME_THRESHOLD_SOURCES } from '@mdc/core/identify/genome';
 import { reportDocument } from '../../reports/pdf-document';
+import { defaultTimeZone, formatTime } from '../../reports/time';
 import type { TaskRow } from '../tasks';
 import { CLOSEST_LABEL, callHeadlineParts, nextStep } from '@mdc/core/identify';
 import { aniText, genomeCallName, GENOME_REPORT_TEXT } from './report';
@@ -71,11 +72,6 @@ const ANALYSIS_TEXT = {
 
 const PREDICTION_COLOUR = { R: '#b3261e', S: '#23722a', uncertain: '#8a5a00' } as const;
 
-function date(value: Date | string | null): string {
-  if (!value) return '—';
-  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
-
 const BLUE = '#0b3d5c';
 const LEVEL_COLOUR = { species: '#237804', genus: '#d48806', none: '#a8071a' } as const;
 
@@ -84,7 +80,7 @@ const LEVEL_COLOUR = { species: '#237804', genus: '#d48806', none: '#a8071a' } a
  * references' ANI against the 95 % species line, the table of references, the assembly QC and
  * the 16S copies. Species names in italics, as printed in the literature.
  */
-export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> {
+export async function genomePdf(task: TaskRow, lang: Language, timeZone = defaultTimeZone(lang)): Promise<Buffer> {
   const t = GENOME_REPORT_TEXT[lang];
   const result = task.result as GenomeTaskResult | null;
   const report = reportDocument(`${t.report} ${task.id}`);
@@ -266,7 +262,7 @@ export async function genomePdf(task: TaskRow, lang: Language): Promise<Buffer> 
   doc.font(text).fontSize(15).fillColor(BLUE).text(t.report, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   doc.text(`${lang === 'zh' ? '任务' : 'Task'}: ${task.id}    ${t.file}: ${task.file_name ?? ''}`);
-  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${date(task.created_at)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${date(task.finished_at)}`);
+  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${formatTime(task.created_at, timeZone)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${formatTime(task.finished_at, timeZone)}`);
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);

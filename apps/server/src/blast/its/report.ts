@@ -4,7 +4,7 @@ import { ITS_BASIS_LABELS, ITS_METHOD_NOTE, ITS_THRESHOLDS, ITS_THRESHOLD_SOURCE
 import { csvDocument } from '../csv';
 import type { ExportOptions } from '../method';
 import { reportDocument } from '../../reports/pdf-document';
-import { defaultTimeZone, formatTime } from '../rrna/pdf';
+import { defaultTimeZone, formatTime } from '../../reports/time';
 import type { TaskRow } from '../tasks';
 import type { ItsItem } from './result';
 

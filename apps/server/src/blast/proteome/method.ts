@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '../../reports/time';
 import { proteomeCommand } from './command';
 import { ApiCode } from '@mdc/contracts';
 import type { IdentificationCall, LocalizedText } from '@mdc/core/identify';
@@ -238,12 +239,12 @@ export const proteomeMethod: BlastMethod = {
     return proteomeCsv(task, locale);
   },
 
-  async exportPdf(task, context, locale) {
+  async exportPdf(task, context, locale, options) {
     const result = task.result as ProteomeTaskResult | null;
     const pictures = result ? await taskPictures(context.db, task.id, result) : new Map();
     const { id, file_name, created_at, finished_at, error_zh, error_en } = task;
     try {
-      return await proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures);
+      return await proteomePoolFor(context.db).pdf({ id, file_name, created_at, finished_at, error_zh, error_en, result }, locale, pictures, options?.timeZone ?? defaultTimeZone(locale));
     } catch (error) {
       if (error instanceof BudgetExceeded) throw new ApiError(ApiCode.INTERNAL_ERROR, 503, overBudgetText(error));
       throw error;

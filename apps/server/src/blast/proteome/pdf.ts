@@ -1,17 +1,13 @@
 import { CLOSEST_LABEL, callHeadline, callLine, nextStep, type Language } from '@mdc/core/identify';
 import { answerCall, answerList, explainScore, roundScore, type MainSpectrumPeak, type Peak } from '@mdc/core/identify/proteome';
 import { reportDocument } from '../../reports/pdf-document';
+import { defaultTimeZone, formatTime } from '../../reports/time';
 import type { TaskRow } from '../tasks';
 
 /** The fields of a task row the PDF prints (all a thread needs to be sent). */
 export type PdfTask = Pick<TaskRow, 'id' | 'file_name' | 'created_at' | 'finished_at' | 'error_zh' | 'error_en' | 'result'>;
 import { fill, PROTEOME_REPORT_TEXT, spectrumName, spectrumNotes } from './report';
 import type { ProteomeTaskResult } from './schemas';
-
-function date(value: Date | string | null): string {
-  if (!value) return '—';
-  return new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
 
 const BLUE = '#0b3d5c';
 export const BAND_COLOUR = { subspecies: '#135200', species: '#389e0d', genus: '#d48806', none: '#a8071a' } as const;
@@ -73,7 +69,7 @@ function drawMirror(doc: PDFKit.PDFDocument, x: number, y: number, width: number
  * spectrum with its call, band, runner-up, the mirrored picture of its top hit and its top ten.
  * Species names in italics, as printed in the literature.
  */
-export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<number, SpectrumPicture>, timeZone = defaultTimeZone(lang)): Promise<Buffer> {
   const t = PROTEOME_REPORT_TEXT[lang];
   const result = task.result as ProteomeTaskResult | null;
   const report = reportDocument(`${t.report} ${task.id}`);
@@ -93,7 +89,7 @@ export async function proteomePdf(task: PdfTask, lang: Language, pictures: Map<n
   doc.font(text).fontSize(15).fillColor(BLUE).text(t.report, { width });
   doc.moveDown(0.4).fontSize(9).fillColor('#333');
   doc.text(`${lang === 'zh' ? '任务' : 'Task'}: ${task.id}    ${t.file}: ${task.file_name ?? ''}`);
-  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${date(task.created_at)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${date(task.finished_at)}`);
+  doc.text(`${lang === 'zh' ? '提交时间' : 'Submitted'}: ${formatTime(task.created_at, timeZone)}    ${lang === 'zh' ? '完成时间' : 'Finished'}: ${formatTime(task.finished_at, timeZone)}`);
   if (!result) {
     const error = lang === 'zh' ? task.error_zh : task.error_en;
     if (error) doc.fillColor('#a8071a').text(error);

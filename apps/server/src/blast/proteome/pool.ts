@@ -213,9 +213,9 @@ export class ProteomePool {
   }
 
   /** The PDF report, drawn in the thread (a plate's pictures take seconds to draw). */
-  async pdf(task: PdfTask, lang: 'zh' | 'en', pictures: Map<number, SpectrumPicture>): Promise<Buffer> {
+  async pdf(task: PdfTask, lang: 'zh' | 'en', pictures: Map<number, SpectrumPicture>, timeZone: string): Promise<Buffer> {
     const transfer = [...pictures.values()].flatMap((p) => (p.profile ? [p.profile.buffer as ArrayBuffer] : []));
-    const answer = (await this.send({ type: 'pdf', task, lang, pictures: [...pictures] }, transfer)) as Extract<FromThread, { type: 'pdf' }>;
+    const answer = (await this.send({ type: 'pdf', task, lang, pictures: [...pictures], timeZone }, transfer)) as Extract<FromThread, { type: 'pdf' }>;
     return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
 

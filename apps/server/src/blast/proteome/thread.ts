@@ -77,7 +77,7 @@ export type ToThread =
       meta: LibraryEntryInput;
       options: { preprocess?: Partial<PreprocessParameters>; mainSpectrum?: Partial<MainSpectrumParameters> };
     }
-  | { type: 'pdf'; job: number; task: PdfTask; lang: 'zh' | 'en'; pictures: [number, SpectrumPicture][] };
+  | { type: 'pdf'; job: number; task: PdfTask; lang: 'zh' | 'en'; pictures: [number, SpectrumPicture][]; timeZone: string };
 
 export type FromThread =
   | { type: 'ready' }
@@ -191,7 +191,7 @@ export async function work(message: ToThread): Promise<FromThread> {
       return { type: 'identified', job: message.job, spectra: out, readMs, identifyMs: performance.now() - t };
     }
     if (message.type === 'pdf') {
-      const pdf = await proteomePdf(message.task, message.lang, new Map(message.pictures));
+      const pdf = await proteomePdf(message.task, message.lang, new Map(message.pictures), message.timeZone);
       return { type: 'pdf', job: message.job, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
     }
     const replicates: MaldiSpectrum[] = [];
