@@ -50,6 +50,7 @@ describe.each(dbKinds)('start-up while the reference index is read, on %s', (kin
     const summary = await call(portal, 'GET', '/api/resource/summary', undefined, { locale: 'en' });
     expect(summary.status).toBe(200);
     expect(summary.body.data.ready).toBe(false);
+    expect(summary.body.data.starting).toBe(true);
     expect(summary.body.data.hint.en).toMatch(/still loading/);
 
     const typed = await call(portal, 'POST', '/api/search/autocomplete', { kwd: 'Esch' }, { locale: 'en' });
@@ -68,6 +69,7 @@ describe.each(dbKinds)('start-up while the reference index is read, on %s', (kin
     await portal.app.refdata.whenReady();
     const summary = await call(portal, 'GET', '/api/resource/summary', undefined, { locale: 'en' });
     // This database holds no import: now the hint says how to import, not "still loading".
+    expect(summary.body.data.starting).toBe(false);
     expect(summary.body.data.hint.en).toMatch(/has not been imported/);
     const list = await call(portal, 'GET', '/api/resource/taxa', undefined, { locale: 'en' });
     expect(list.status).toBe(200);

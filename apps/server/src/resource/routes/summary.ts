@@ -68,6 +68,7 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> =
           200: envelopeOf(
             z.object({
               ready: z.boolean(),
+              starting: z.boolean().describe('the server has just started and still reads its index (seconds to a minute): ask again'),
               hint: localized.nullable(),
               importing: importState.nullable(),
               lastImport: z.object({ importedAt: z.string(), durationMs: z.number().int(), sourceDir: z.string() }).nullable(),
@@ -120,6 +121,7 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: RefdataService }> =
         {
           // Not ready while the server still reads the index at start-up: search would find nothing yet.
           ready: last !== undefined && !starting,
+          starting,
           hint,
           importing: status.running || status.error ? status : null,
           lastImport: last ? { importedAt: last.importedAt, durationMs: last.durationMs, sourceDir: last.sourceDir } : null,

@@ -177,6 +177,8 @@ export interface ImportState {
 
 export interface ResourceSummary {
   ready: boolean;
+  /** The server has just started and still reads its index: ask again in a moment. */
+  starting?: boolean;
   hint: Localized | null;
   importing: ImportState | null;
   lastImport: { importedAt: string; durationMs: number; sourceDir: string } | null;

@@ -33,6 +33,9 @@ export function RefdataNotice() {
   if (summary.importing?.running) {
     return <Alert type="info" showIcon className="mdc-res-notice" data-testid="refdata-importing" message={tx.state.importingTitle} description={summary.hint?.[locale]} />;
   }
+  if (summary.starting) {
+    return <Alert type="info" showIcon className="mdc-res-notice" data-testid="refdata-starting" message={tx.state.startingTitle} description={summary.hint?.[locale]} />;
+  }
   if (!summary.ready) {
     return <Alert type="warning" showIcon className="mdc-res-notice" data-testid="refdata-missing" message={tx.state.noDataTitle} description={summary.hint?.[locale]} />;
   }

@@ -13,9 +13,9 @@ export function loadSummary(force = false): Promise<ResourceSummary | undefined>
     .promise.then((envelope) => (envelope.code === 0 ? envelope.data : undefined))
     .catch(() => undefined);
   cached = { at: Date.now(), promise };
-  // A failed or "still importing" answer is not worth keeping.
+  // A failed, "still importing" or "still starting" answer is not worth keeping.
   void promise.then((summary) => {
-    if (!summary || summary.importing?.running) cached = undefined;
+    if (!summary || summary.importing?.running || summary.starting) cached = undefined;
   });
   return promise;
 }
@@ -24,9 +24,18 @@ export function useResourceSummary(): ResourceSummary | undefined {
   const [summary, setSummary] = useState<ResourceSummary>();
   useEffect(() => {
     let live = true;
-    void loadSummary().then((s) => live && setSummary(s));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      void loadSummary().then((s) => {
+        if (!live) return;
+        setSummary(s);
+        // Just started: the index is read within seconds to a minute; the notice goes when it is.
+        if (s?.starting) timer = setTimeout(ask, 3_000);
+      });
+    ask();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, []);
   return summary;
